@@ -1,0 +1,88 @@
+import type { Block } from './blocks.js';
+import type { BlockLabel, Extraction, LabelledBlock } from './types.js';
+
+export type RenderFormat = 'text' | 'markdown' | 'html' | 'json';
+export const RENDER_FORMATS: readonly RenderFormat[] = Object.freeze(['text', 'markdown', 'html', 'json']);
+
+function contentBlocks(blocks: readonly LabelledBlock[]): LabelledBlock[] {
+  return blocks.filter((block) => block.label === 'content' && block.text);
+}
+
+/** Content blocks in document order as plain text, one paragraph a line. */
+export function renderText(blocks: readonly LabelledBlock[]): string {
+  return contentBlocks(blocks)
+    .map((block) => block.text)
+    .join('\n');
+}
+
+const HEADING = /^h([1-6])$/;
+
+/** Content blocks as Markdown: headings, list items, quotes and preformatted text keep their kind. */
+export function renderMarkdown(blocks: readonly LabelledBlock[]): string {
+  const lines: string[] = [];
+  let previousTag = '';
+  for (const block of contentBlocks(blocks)) {
+    const heading = HEADING.exec(block.tag);
+    const isItem = block.tag === 'li' || block.tag === 'dt' || block.tag === 'dd';
+    if (lines.length && !(isItem && previousTag === block.tag)) lines.push('');
+    if (heading) lines.push(`${'#'.repeat(Number(heading[1]))} ${block.text}`);
+    else if (isItem) lines.push(`- ${block.text}`);
+    else if (block.tag === 'blockquote') lines.push(`> ${block.text}`);
+    else if (block.tag === 'pre') lines.push('```', block.text, '```');
+    else lines.push(escapeMarkdown(block.text));
+    previousTag = block.tag;
+  }
+  return lines.join('\n');
+}
+
+function escapeMarkdown(text: string): string {
+  // Only what would change the meaning of a paragraph's first characters.
+  return text.replace(/^([#>*+-]|\d+\.)(\s)/, '\\$1$2');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+const HTML_KEPT_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'pre', 'blockquote', 'li', 'dt', 'dd', 'figcaption', 'caption']);
+
+/** Content blocks as a small, safe HTML fragment (text escaped; headings, lists and quotes kept). */
+export function renderHtml(blocks: readonly LabelledBlock[]): string {
+  const out: string[] = [];
+  let inList = false;
+  for (const block of contentBlocks(blocks)) {
+    const tag = HTML_KEPT_TAGS.has(block.tag) ? block.tag : 'p';
+    const isItem = tag === 'li';
+    if (isItem && !inList) out.push('<ul>');
+    if (!isItem && inList) out.push('</ul>');
+    inList = isItem;
+    out.push(`<${tag}>${escapeHtml(block.text)}</${tag}>`);
+  }
+  if (inList) out.push('</ul>');
+  return out.join('\n');
+}
+
+/** Renders an extraction in one of the shared formats. */
+export function renderExtraction(extraction: Extraction, format: RenderFormat): string {
+  switch (format) {
+    case 'text':
+      return extraction.text;
+    case 'markdown':
+      return renderMarkdown(extraction.blocks);
+    case 'html':
+      return renderHtml(extraction.blocks);
+    case 'json':
+      return JSON.stringify(extraction, null, 2);
+  }
+}
+
+/** A labelled copy of a block (its own text, paper 000 Fig. 3), ready for an `Extraction`. */
+export function labelBlock(block: Block, label: BlockLabel, reason: string): LabelledBlock {
+  return { path: block.path, text: block.ownText, label, reason, order: block.index, tag: block.tag };
+}
+
+/** Builds an `Extraction` from labelled blocks: sorts them into document order and renders the text. */
+export function makeExtraction(blocks: LabelledBlock[], notes: string[] = []): Extraction {
+  const ordered = [...blocks].sort((a, b) => a.order - b.order);
+  return { blocks: ordered, text: renderText(ordered), notes };
+}
