@@ -1,0 +1,39 @@
+import { extractPlain, type Extraction, type Page } from '@winnow/dom-blocks';
+
+/**
+ * The registry of every extractor winnow can run: the CLI's `--algo`, the harness and the demo all read
+ * it. Each algorithm package adds one entry here (eval may depend on algorithm packages; see ARCHITECTURE.md).
+ */
+export interface PageAlgorithm {
+  kind: 'page';
+  name: string;
+  /** One line for `--help` and the demo. */
+  description: string;
+  /** True for a third-party extractor included only for comparison (Readability). */
+  peer?: boolean;
+  extract(page: Page): Extraction;
+}
+
+export interface SiteAlgorithm<Model = unknown> {
+  kind: 'site';
+  name: string;
+  description: string;
+  peer?: boolean;
+  /** Pages learned from when the caller gives no `--train N` (the paper's setting). */
+  defaultTrainPages: number;
+  /** Learns a model from training pages of one site (the harness passes them in name order). */
+  learn(pages: Page[]): Model;
+  /** Extracts one page with the model. Incremental algorithms may update the model as they go. */
+  extract(model: Model, page: Page): Extraction;
+}
+
+export type Algorithm = PageAlgorithm | SiteAlgorithm<any>;
+
+export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
+  {
+    kind: 'page',
+    name: 'plain',
+    description: 'all visible text of the page (the baseline every paper compares with)',
+    extract: (page: Page) => extractPlain(page),
+  } satisfies PageAlgorithm,
+]);
