@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { WinnowError } from '@winnow/dom-blocks';
+import { decodeBytes, WinnowError } from '@winnow/dom-blocks';
 
 /** One page of an evaluation dataset with its gold main content. */
 export interface DatasetPage {
@@ -49,7 +49,7 @@ export function decodeGold(bytes: Uint8Array): string {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    text = new TextDecoder('windows-1252').decode(bytes);
+    text = decodeBytes(bytes, 'windows-1252').text;
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   return text.replace(/\r\n?/g, '\n');
