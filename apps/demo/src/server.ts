@@ -1,0 +1,52 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.js';
+import type { CreateAppOptions } from './app.js';
+
+export interface StartServerOptions extends CreateAppOptions {
+  /** TCP port; 0 picks a free one (tests). */
+  port?: number;
+  /** Interface to listen on: loopback unless the operator says otherwise. */
+  host?: string;
+}
+
+export interface DemoServer {
+  /** e.g. `http://127.0.0.1:8080/` */
+  url: string;
+  port: number;
+  host: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = '127.0.0.1';
+/** Slow clients get this long to send a whole request (bounds slow-loris connections). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const HEADERS_TIMEOUT_MS = 20_000;
+
+/** Starts the demo's HTTP server and resolves once it listens. */
+export async function startServer(options: StartServerOptions = {}): Promise<DemoServer> {
+  const { port = DEFAULT_PORT, host = DEFAULT_HOST, ...demoOptions } = options;
+  const app = createApp(demoOptions);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const created = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(created as Server)) as Server;
+    created.once('error', reject);
+  });
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}/`,
+    port: address.port,
+    host: address.address,
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
