@@ -15,6 +15,7 @@ const URL_ATTRIBUTES: readonly string[] = Object.freeze([
   'href', 'src', 'srcset', 'action', 'formaction', 'ping', 'background', 'poster', 'xlink:href', 'data', 'codebase', 'manifest', 'lowsrc', 'dynsrc', 'longdesc',
 ]);
 
+const SCRIPT_URL = /^\s*(?:javascript|vbscript|data):/i;
 const DATA_IMAGE = /^\s*data:image\/(?:png|gif|jpeg|webp|avif|bmp);/i;
 
 /**
@@ -54,7 +55,7 @@ export function sanitizeDocument(document: Document): void {
       if (value === null) continue;
       if (name === 'src' && tag === 'img' && DATA_IMAGE.test(value)) continue;
       element.removeAttribute(name);
-      if (name === 'href' && (tag === 'a' || tag === 'area')) element.setAttribute('data-winnow-href', value.slice(0, 2000));
+      if (name === 'href' && (tag === 'a' || tag === 'area') && !SCRIPT_URL.test(value)) element.setAttribute('data-winnow-href', value.slice(0, 2000));
     }
   }
 }
