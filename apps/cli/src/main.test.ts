@@ -84,3 +84,50 @@ describe('winnow extract', () => {
     }
   });
 });
+
+describe('winnow serve', () => {
+  it('serves the demo until stopped', async () => {
+    const stop = new AbortController();
+    let stderr = '';
+    let announce: (url: string) => void = () => {};
+    const listening = new Promise<string>((resolve) => (announce = resolve));
+    const exit = main(['serve', '--port', '0'], {
+      stdout: () => {},
+      stderr: (text) => {
+        stderr += text;
+        const match = /listening on (\S+)/.exec(stderr);
+        if (match) announce(match[1]);
+      },
+      signal: stop.signal,
+    });
+    const url = await listening;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const response = await fetch(new URL('/api/health', url));
+    expect(await response.json()).toEqual({ ok: true });
+    stop.abort();
+    expect(await exit).toBe(EXIT_OK);
+    await expect(fetch(new URL('/api/health', url))).rejects.toThrow();
+  });
+
+  it.each([
+    [['serve', '--port', 'http'], /--port must be a whole number from 0 to 65535/],
+    [['serve', '--port', '70000'], /--port must be a whole number/],
+    [['serve', '--max-pages', '0'], /--max-pages must be a whole number from 1/],
+  ])('exits 2 on bad flags: %j', async (argv, message) => {
+    const { code, stderr } = await run(argv);
+    expect(code).toBe(EXIT_USAGE);
+    expect(stderr).toMatch(message);
+  });
+
+  it('exits 2 when the port is taken', async () => {
+    const { startServer } = await import('@winnow/demo');
+    const taken = await startServer({ port: 0 });
+    try {
+      const { code, stderr } = await run(['serve', '--port', String(taken.port)]);
+      expect(code).toBe(EXIT_USAGE);
+      expect(stderr).toMatch(/is in use: pick another with --port/);
+    } finally {
+      await taken.close();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { isWinnowError, RENDER_FORMATS, type RenderFormat } from '@winnow/dom-bl
 import { algorithmNames } from '@winnow/eval';
 import { formatReport, runEval, summarize } from './commands/eval.js';
 import { formatMany, runExtract, writeOutputs } from './commands/extract.js';
+import { parseServeOptions, runServe, ServeUsageError } from './commands/serve.js';
 import { createProgress } from './progress.js';
 
 /** Exit codes: 0 success, 1 a page or a run failed, 2 bad arguments or unreadable input. */
@@ -16,6 +17,8 @@ export interface CliIo {
   stdin?: NodeJS.ReadableStream;
   /** Show progress on standard error (default: true). */
   progress?: boolean;
+  /** Stops long-running commands (`serve`); the CLI aborts it on SIGINT and SIGTERM. */
+  signal?: AbortSignal;
 }
 
 class UsageError extends Error {}
@@ -120,6 +123,32 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       })();
     });
 
+  cli
+    .command('serve', 'Start the demo web page: try every algorithm on your own pages (apps/demo)')
+    .option('--port <port>', 'TCP port (0 picks a free one)', { default: 8080 })
+    .option('--host <address>', 'Address to listen on', { default: '127.0.0.1' })
+    .option('--allow-url-fetch', 'Let visitors give a URL for the server to fetch (off: it never reads the network)')
+    .option('--max-pages <n>', 'Most pages per request (default 20)')
+    .option('--max-page-bytes <n>', 'Largest page accepted, in bytes (default 5 MiB)')
+    .example('winnow serve --port 8080')
+    .action((flags: Record<string, unknown>) => {
+      result = (async () => {
+        const options = parseServeOptions(flags);
+        const stop = new AbortController();
+        io.signal?.addEventListener('abort', () => stop.abort(), { once: true });
+        const onSignal = () => stop.abort();
+        process.once('SIGINT', onSignal);
+        process.once('SIGTERM', onSignal);
+        try {
+          await runServe(options, (line) => io.stderr(`${line}\n`), stop.signal);
+        } finally {
+          process.off('SIGINT', onSignal);
+          process.off('SIGTERM', onSignal);
+        }
+        return EXIT_OK;
+      })();
+    });
+
   cli.help();
   cli.version('0.0.0');
 
@@ -128,7 +157,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     cli.parse(['node', 'winnow', ...argv.map((arg) => (arg === '-' ? STDIN_PLACEHOLDER : arg))], { run: false });
     if (!cli.matchedCommand) {
       if (cli.options.help || cli.options.version) return EXIT_OK;
-      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}" (commands: extract, eval; see winnow --help)`);
+      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}" (commands: extract, eval, serve; see winnow --help)`);
       cli.outputHelp();
       return EXIT_USAGE;
     }
@@ -136,7 +165,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     await cli.runMatchedCommand();
     return result ? await result : EXIT_OK;
   } catch (cause) {
-    if (cause instanceof UsageError || (cause instanceof Error && cause.name === 'CACError')) {
+    if (cause instanceof UsageError || cause instanceof ServeUsageError || (cause instanceof Error && cause.name === 'CACError')) {
       io.stderr(`winnow: ${cause.message}\n`);
       return EXIT_USAGE;
     }
