@@ -1,0 +1,122 @@
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ALGORITHMS } from '@winnow/eval';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startServer, type DemoServer } from './server.js';
+import { CHROMIUM_PATH, chromiumInstalled, launchChromium } from './test-support/browser.js';
+import { SITE_DIR } from './test-support/fixtures.js';
+
+const available = chromiumInstalled();
+if (!available) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`);
+
+const STORM = path.join(SITE_DIR, '1-storm.html');
+const SITE = ['1-storm.html', '2-harvest.html', '3-library.html'].map((name) => path.join(SITE_DIR, name));
+
+describe.skipIf(!available)('the demo page in Chromium', () => {
+  let server: DemoServer;
+  let browser: Browser;
+  let page: Page;
+  /** Every URL the browser asked for: only the demo server's own may appear. */
+  let requested: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ port: 0 }), launchChromium()]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  beforeEach(async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    page = await context.newPage();
+    requested = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-ready="true"]');
+  });
+
+  /** Texts of the blocks marked `label` in the shown page of one result. */
+  async function markedTexts(algorithm: string, label: 'content' | 'boilerplate'): Promise<string[]> {
+    const frame = page.frameLocator(`.result[data-algorithm="${algorithm}"] iframe.page-view`);
+    const texts = await frame.locator(`[data-winnow="${label}"]`).allTextContents();
+    return texts.map((text) => text.replace(/\s+/g, ' ').trim());
+  }
+
+  it('uploads a page, runs two algorithms side by side, highlights and prints what each kept', async () => {
+    await page.setInputFiles('#files', STORM);
+    await expect.poll(() => page.locator('#pages li').count()).toBe(1);
+    await page.selectOption('#algo-a', 'plain');
+    await page.selectOption('#algo-b', 'readability');
+    await page.click('#run');
+    await page.waitForSelector('.result[data-algorithm="readability"] .output');
+    expect(await page.locator('.result').count()).toBe(2);
+
+    // plain keeps every block with text, the navigation included.
+    expect(await markedTexts('plain', 'content')).toEqual(expect.arrayContaining(['Home', 'Storm hits the coast', '© The Harbour Gazette. All rights reserved.']));
+    expect(await markedTexts('plain', 'boilerplate')).toEqual([]);
+    // Readability keeps the article and greys the rest.
+    const kept = await markedTexts('readability', 'content');
+    expect(kept).toEqual(expect.arrayContaining([expect.stringMatching(/^Thousands of homes/), expect.stringMatching(/^Crews from three counties/)]));
+    expect(kept).not.toContain('Home');
+    expect(await markedTexts('readability', 'boilerplate')).toEqual(expect.arrayContaining(['Home', 'Most read']));
+
+    const output = await page.locator('.result[data-algorithm="readability"] .output').textContent();
+    expect(output).toContain('Thousands of homes lost power on Monday night');
+    expect(output).not.toContain('Most read');
+    expect(await page.locator('.result[data-algorithm="plain"] .timing').textContent()).toMatch(/^extract \d+(\.\d+)? ms$/);
+    expect(await page.locator('.result[data-algorithm="readability"] .mode').textContent()).toBe('marked by text match');
+    expect(await page.locator('.result[data-algorithm="plain"] .mode').textContent()).toBe('marked by block index');
+
+    // The kept blocks are drawn green: the highlight styles reached the sandboxed frame.
+    const frame = page.frameLocator('.result[data-algorithm="readability"] iframe.page-view');
+    const colour = await frame.locator('[data-winnow="content"]').first().evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(colour).toBe('rgb(220, 252, 231)');
+  });
+
+  it('switches the output to Markdown', async () => {
+    await page.setInputFiles('#files', STORM);
+    await page.click('#run');
+    await page.waitForSelector('.result .output');
+    await page.selectOption('#format', 'markdown');
+    expect(await page.locator('.result .output').textContent()).toContain('# Storm hits the coast');
+  });
+
+  it('never runs the page\'s scripts nor loads anything from the network', async () => {
+    await page.setInputFiles('#files', STORM);
+    await page.click('#run');
+    await page.waitForSelector('.result iframe.page-view');
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+    expect(frame).toBeDefined();
+    // The fixture's inline script sets document.title = 'hacked'; its onclick would alert.
+    expect(await frame!.title()).toBe('Storm hits the coast — The Harbour Gazette');
+    const origin = new URL(server.url).origin;
+    expect(requested.filter((url) => !url.startsWith(origin) && !url.startsWith('about:') && !url.startsWith('data:'))).toEqual([]);
+  });
+
+  it('shows a clear error for a binary upload', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'winnow-demo-'));
+    const file = path.join(folder, 'image.html');
+    writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
+    await page.setInputFiles('#files', file);
+    await page.click('#run');
+    await expect.poll(() => page.locator('#status').textContent()).toMatch(/^BINARY_INPUT: image\.html: The input looks binary/);
+  });
+
+  const siteAlgorithm = ALGORITHMS.find((algorithm) => algorithm.kind === 'site');
+  it.skipIf(!siteAlgorithm)('learns a site algorithm on the other pages and shows the model', async () => {
+    await page.setInputFiles('#files', SITE);
+    await page.locator('#pages input[type=radio]').nth(1).check();
+    await page.selectOption('#algo-a', siteAlgorithm!.name);
+    await page.click('#run');
+    const result = page.locator(`.result[data-algorithm="${siteAlgorithm!.name}"]`);
+    await result.locator('.output').waitFor();
+    expect(await result.locator('.error').isHidden()).toBe(true);
+    expect(await result.locator('.timing').textContent()).toMatch(/^learn [\d.]+ ms on 2 pages \+ extract/);
+    expect(await result.locator('.model').isHidden()).toBe(false);
+    expect(await page.locator('#results').getAttribute('data-target')).toBe('2-harvest.html');
+  });
+});
