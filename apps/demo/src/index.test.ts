@@ -1,0 +1,31 @@
+import { expect, it } from 'vitest';
+
+it('exports the public API', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
+    [
+      "APP_CSP",
+      "DEFAULT_DEMO_OPTIONS",
+      "DEFAULT_HOST",
+      "DEFAULT_PORT",
+      "DOM_MATCH_SHARE",
+      "DemoError",
+      "HIGHLIGHT_CSS",
+      "REMOVED_TAGS",
+      "SECURITY_HEADERS",
+      "SHOWN_PAGE_CSP",
+      "carriesBlockIndices",
+      "checkPageUrl",
+      "createApp",
+      "fetchPage",
+      "highlightPage",
+      "listAlgorithms",
+      "previewModel",
+      "readDemoRequest",
+      "resolveDemoOptions",
+      "runDemo",
+      "sanitizeDocument",
+      "startServer",
+      "toErrorBody",
+    ]
+  `);
+});
