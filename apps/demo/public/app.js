@@ -141,7 +141,9 @@ function showRun(run, format) {
   const timings = [`extract ${run.timings.extractMs} ms`];
   if (run.timings.learnMs !== null) timings.unshift(`learn ${run.timings.learnMs} ms on ${run.trainPages.length} page${run.trainPages.length === 1 ? '' : 's'}`);
   $('.timing', node).textContent = timings.join(' + ');
-  $('.counts', node).textContent = `${run.counts.content} kept, ${run.counts.boilerplate} removed`;
+  $('.counts', node).textContent = run.highlight
+    ? `${run.highlight.kept} blocks kept, ${run.highlight.removed} greyed`
+    : `${run.counts.content} kept, ${run.counts.boilerplate} removed`;
   $('.mode', node).textContent = run.highlight ? (run.highlight.mode === 'dom' ? 'marked by block index' : 'marked by text match') : '';
   $('.notes', node).replaceChildren(...run.notes.map((note) => Object.assign(document.createElement('li'), { textContent: note })));
   if (run.error) {

@@ -35,6 +35,9 @@ export const HIGHLIGHT_CSS = [
   '[data-winnow="boilerplate"] img{opacity:.35}',
   '[data-winnow="content"]{color:#052e16!important;background-color:#dcfce7!important;outline:2px solid #16a34a!important;outline-offset:-1px}',
   '[data-winnow="content"] img{opacity:1}',
+  // A block with sub-blocks is labelled for its own loose text only: outline it, leave its children's colours.
+  '[data-winnow][data-winnow-container]{background-color:transparent!important}',
+  '[data-winnow="content"][data-winnow-container]{outline:1px dashed #16a34a!important}',
 ].join('\n');
 
 function blockMatches(block: Block | undefined, labelled: LabelledBlock): boolean {
@@ -97,6 +100,7 @@ export function highlightPage(html: string, extraction: Extraction): Highlighted
     const block = tree.blocks[index];
     block.element.setAttribute('data-winnow', label);
     block.element.setAttribute('data-winnow-block', String(index));
+    if (!block.atomic) block.element.setAttribute('data-winnow-container', '');
     if (label === 'content') kept++;
     else removed++;
   }
