@@ -110,6 +110,20 @@ async function alive(url) {
   return response.ok && (await response.json()).ok === true;
 }
 
+/** Reference measured on the same machine in the same minute: dom-blocks' parse of the page, median of 15. */
+async function parseReferenceMs(html) {
+  const { parseHtml } = await import(path.resolve(packageDir, '../../packages/dom-blocks/dist/index.js'));
+  const times = [];
+  for (let index = 0; index < 20; index++) {
+    const start = performance.now();
+    parseHtml(html);
+    if (index >= 5) times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return Math.round(times[Math.floor(times.length / 2)] * 10) / 10;
+}
+
+const parseMs = await parseReferenceMs(page.html);
 const { child, url: urlPromise } = startServerProcess();
 let crashed = null;
 child.on('exit', (code, signal) => (crashed = { code, signal }));
@@ -123,7 +137,8 @@ try {
   phases.push(summary('typical page only', await autocannon({ ...base, requests: [good] })));
   phases.push(summary('mixed: 7 typical, 1 oversized, 1 malformed multipart, 1 binary, 1 malformed JSON per 10', await autocannon({ ...base, requests: mixed })));
   const stillAlive = !crashed && (await alive(url));
-  const report = { page: page.source, pageBytes: Buffer.byteLength(page.html), algorithm, connections, durationSeconds: duration, node: process.version, phases, serverAlive: stillAlive, crashed };
+  const loadAverage = (await import('node:os')).loadavg()[0];
+  const report = { page: page.source, pageBytes: Buffer.byteLength(page.html), algorithm, connections, durationSeconds: duration, node: process.version, parseReferenceMs: parseMs, loadAverage, phases, serverAlive: stillAlive, crashed };
   if (asJson) console.log(JSON.stringify(report, null, 2));
   else {
     console.log(`load run: ${report.page} (${report.pageBytes} bytes), algorithm ${algorithm}, ${connections} connections, ${duration} s per phase, Node ${process.version}`);
@@ -132,6 +147,7 @@ try {
     for (const phase of phases) {
       console.log(`| ${phase.phase} | ${phase.requests} | ${phase.requestsPerSecond} | ${phase.latencyP50Ms} | ${phase.latencyP99Ms} | ${phase.latencyMaxMs} | ${Object.entries(phase.statusCodes).map(([code, count]) => `${code}×${count}`).join(' ')} | ${phase.connectionErrors} |`);
     }
+    console.log(`reference: parseHtml of the page ${parseMs} ms (median, this machine, just before the run); 1-minute load average after the run ${loadAverage.toFixed(1)}`);
     console.log(`server alive after the run: ${stillAlive ? 'yes' : 'NO'}`);
   }
   if (!stillAlive) process.exitCode = 1;

@@ -159,7 +159,7 @@ describe('POST /api/extract refuses bad input with a JSON error', () => {
 
   const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 
-  it.each<[string, () => Promise<Response>, number, string]>([
+  it.each<[string, () => Response | Promise<Response>, number, string]>([
     ['no content type', () => small.request('/api/extract', { method: 'POST', body: 'x' }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['a text/plain body', () => small.request('/api/extract', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '<p>x</p>' }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['malformed JSON', () => small.request('/api/extract', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"pages": [' }), 400, 'MALFORMED_BODY'],

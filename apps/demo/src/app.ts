@@ -6,6 +6,7 @@ import { htmlToString, isWinnowError, looksBinary } from '@winnow/dom-blocks';
 import { ALGORITHMS, type Algorithm } from '@winnow/eval';
 import { DemoError, toErrorBody } from './errors.js';
 import { fetchPage } from './fetch-page.js';
+import { drawFigure, queueFigure, type PageFigure } from './figures.js';
 import { resolveDemoOptions, type DemoOptions } from './options.js';
 import { listAlgorithms, runDemo, type DemoPage } from './run.js';
 
@@ -54,12 +55,16 @@ const STATIC_TYPES: Readonly<Record<string, string>> = Object.freeze({
 export interface CreateAppOptions extends Partial<DemoOptions> {
   /** The algorithms offered: eval's registry `ALGORITHMS` unless given (tests, or an operator's subset). */
   algorithms?: readonly Algorithm[];
+  /** Figures drawn over the page on request (`figure` field); see `defaultFigures`. Unavailable ones are not offered. */
+  figures?: readonly PageFigure[];
 }
 
 export interface DemoRequest {
   pages: DemoPage[];
   algorithms: string[];
   target: number;
+  /** A figure to draw over the target page, by name. */
+  figure: string | null;
 }
 
 function pageName(value: unknown, fallback: string): string {
@@ -139,7 +144,8 @@ export async function readDemoRequest(request: Request, options: DemoOptions): P
     if (hasPasted) pages.push(decodePage(pageName(form.get('htmlName'), 'pasted.html'), pasted, options));
     const fetched = await fetchIfAllowed(url, options);
     if (fetched) pages.push(fetched);
-    return { pages, algorithms: splitNames(form.getAll('algorithm')), target: parseTarget(form.get('target')) };
+    const figure = form.get('figure');
+    return { pages, algorithms: splitNames(form.getAll('algorithm')), target: parseTarget(form.get('target')), figure: typeof figure === 'string' && figure ? figure : null };
   }
   if (type.startsWith('application/json')) {
     let body: unknown;
@@ -163,7 +169,8 @@ export async function readDemoRequest(request: Request, options: DemoOptions): P
     const fetched = await fetchIfAllowed(fields.url, options);
     if (fetched) pages.push(fetched);
     const algorithms = Array.isArray(fields.algorithms) ? fields.algorithms : [fields.algorithms ?? fields.algorithm];
-    return { pages, algorithms: splitNames(algorithms), target: parseTarget(fields.target) };
+    const figure = typeof fields.figure === 'string' && fields.figure ? fields.figure : null;
+    return { pages, algorithms: splitNames(algorithms), target: parseTarget(fields.target), figure };
   }
   throw new DemoError(
     'UNSUPPORTED_MEDIA_TYPE',
@@ -190,8 +197,9 @@ function loadStatic(): Map<string, { body: string; type: string }> {
  * and `POST /api/extract`. Call `app.request(...)` in tests, or serve it with `startServer`.
  */
 export function createApp(options: CreateAppOptions = {}): Hono {
-  const { algorithms: registry = ALGORITHMS, ...demoOptions } = options;
+  const { algorithms: registry = ALGORITHMS, figures: givenFigures = [], ...demoOptions } = options;
   const settings = resolveDemoOptions(demoOptions);
+  const figures = new Map(givenFigures.filter((figure) => figure.available()).map((figure) => [figure.name, queueFigure(figure)]));
   const files = loadStatic();
   const app = new Hono();
 
@@ -212,6 +220,7 @@ export function createApp(options: CreateAppOptions = {}): Hono {
       algorithms: listAlgorithms(registry),
       limits: { maxPageBytes: settings.maxPageBytes, maxPages: settings.maxPages, maxAlgorithms: settings.maxAlgorithms, maxBodyBytes: settings.maxBodyBytes },
       allowUrlFetch: settings.allowUrlFetch,
+      figures: [...figures.values()].map((figure) => ({ name: figure.name, description: figure.description })),
     }),
   );
 
@@ -233,6 +242,11 @@ export function createApp(options: CreateAppOptions = {}): Hono {
       if (request.algorithms.length > settings.maxAlgorithms) {
         throw new DemoError('TOO_MANY_ALGORITHMS', 400, `${request.algorithms.length} algorithms asked for; this server runs at most ${settings.maxAlgorithms} side by side.`);
       }
+      const figure = request.figure === null ? null : figures.get(request.figure);
+      if (figure === undefined) {
+        const offered = [...figures.keys()];
+        throw new DemoError('UNKNOWN_FIGURE', 400, `No figure "${String(request.figure).slice(0, 100)}" on this server${offered.length ? `: choose one of ${offered.join(', ')}` : ' (none is available: they need Chromium)'}.`);
+      }
       const run = runDemo({
         pages: request.pages,
         target: request.target,
@@ -241,7 +255,8 @@ export function createApp(options: CreateAppOptions = {}): Hono {
         modelPreviewChars: settings.modelPreviewChars,
         registry,
       });
-      return c.json(run);
+      if (!figure) return c.json(run);
+      return c.json({ ...run, figure: await drawFigure(figure, request.pages[request.target]) });
     },
   );
 

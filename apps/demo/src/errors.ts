@@ -19,6 +19,9 @@ export type DemoErrorCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'CROSS_SITE_REQUEST'
+  | 'UNKNOWN_FIGURE'
+  | 'FIGURE_BUSY'
+  | 'FIGURE_TOO_LARGE'
   | 'INTERNAL';
 
 /** A refusal with an HTTP status, a code for machines and a message that says what to do. */

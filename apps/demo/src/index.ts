@@ -7,3 +7,4 @@ export { sanitizeDocument, REMOVED_TAGS } from './sanitize.js';
 export { previewModel, type ModelPreview } from './model-preview.js';
 export { fetchPage, checkPageUrl, type FetchPageOptions } from './fetch-page.js';
 export { DemoError, toErrorBody, type DemoErrorCode } from './errors.js';
+export { drawFigure, queueFigure, MAX_FIGURE_QUEUE, MAX_FIGURE_BYTES, type PageFigure, type FigureImage, type FigureResult } from './figures.js';

@@ -11,7 +11,7 @@ export const REMOVED_TAGS: ReadonlySet<string> = new Set([
 ]);
 
 /** Attributes that name a URL the browser would load or navigate to. Kept only as `data:` URLs on images. */
-const URL_ATTRIBUTES: readonly string[] = Object.freeze([
+const URL_ATTRIBUTES: ReadonlySet<string> = new Set([
   'href', 'src', 'srcset', 'action', 'formaction', 'ping', 'background', 'poster', 'xlink:href', 'data', 'codebase', 'manifest', 'lowsrc', 'dynsrc', 'longdesc',
 ]);
 
@@ -44,18 +44,20 @@ export function sanitizeDocument(document: Document): void {
   });
   for (const element of removed) element.parentNode?.removeChild(element);
   for (const element of kept) {
+    // One pass over the names the element has (linkedom scans attributes on every lookup).
     for (const name of element.getAttributeNames()) {
       const lower = name.toLowerCase();
       // Handlers never run in the sandbox, but go anyway; data-winnow-* are the demo's own marks.
-      if (lower.startsWith('on') || lower.startsWith('data-winnow')) element.removeAttribute(name);
-    }
-    const tag = tagOf(element);
-    for (const name of URL_ATTRIBUTES) {
-      const value = element.getAttribute(name);
-      if (value === null) continue;
-      if (name === 'src' && tag === 'img' && DATA_IMAGE.test(value)) continue;
+      if (lower.startsWith('on') || lower.startsWith('data-winnow')) {
+        element.removeAttribute(name);
+        continue;
+      }
+      if (!URL_ATTRIBUTES.has(lower)) continue;
+      const value = element.getAttribute(name) ?? '';
+      const tag = tagOf(element);
+      if (lower === 'src' && tag === 'img' && DATA_IMAGE.test(value)) continue;
       element.removeAttribute(name);
-      if (name === 'href' && (tag === 'a' || tag === 'area') && !SCRIPT_URL.test(value)) element.setAttribute('data-winnow-href', value.slice(0, 2000));
+      if (lower === 'href' && (tag === 'a' || tag === 'area') && !SCRIPT_URL.test(value)) element.setAttribute('data-winnow-href', value.slice(0, 2000));
     }
   }
 }
