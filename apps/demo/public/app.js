@@ -19,6 +19,9 @@ const elements = {
   limits: $('#limits'),
   results: $('#results'),
   template: $('#result-template'),
+  figureTemplate: $('#figure-template'),
+  figure: $('#figure'),
+  figureBox: $('#figure-box'),
 };
 
 function formatBytes(bytes) {
@@ -125,6 +128,13 @@ async function init() {
     state.limits = data.limits;
     fillAlgorithms(data.algorithms);
     elements.urlBox.hidden = !data.allowUrlFetch;
+    state.figures = data.figures ?? [];
+    for (const figure of state.figures) {
+      const element = option(figure.name, figure.name);
+      element.title = figure.description;
+      elements.figure.append(element);
+    }
+    elements.figureBox.hidden = state.figures.length === 0;
     elements.limits.textContent = `Limits: ${data.limits.maxPages} pages of at most ${formatBytes(data.limits.maxPageBytes)} each; ${data.limits.maxAlgorithms} algorithms side by side.`;
     document.body.dataset.ready = 'true';
   } catch (error) {
@@ -175,6 +185,30 @@ function showRun(run, format) {
   return node;
 }
 
+function showFigure(figure) {
+  const node = elements.figureTemplate.content.firstElementChild.cloneNode(true);
+  node.dataset.figure = figure.name;
+  $('.algo', node).textContent = figure.name;
+  $('.description', node).textContent = state.figures.find((candidate) => candidate.name === figure.name)?.description ?? '';
+  $('.timing', node).textContent = `drawn in ${figure.ms} ms`;
+  $('.notes', node).replaceChildren(...figure.notes.map((note) => Object.assign(document.createElement('li'), { textContent: note })));
+  if (figure.error) {
+    const error = $('.error', node);
+    error.hidden = false;
+    error.textContent = `${figure.error.code}: ${figure.error.message}`;
+  }
+  const image = $('img', node);
+  if (figure.image) image.src = figure.image;
+  else image.remove();
+  return node;
+}
+
+function showAll(data) {
+  const nodes = data.runs.map((result) => showRun(result, elements.format.value));
+  if (data.figure) nodes.push(showFigure(data.figure));
+  elements.results.replaceChildren(...nodes);
+}
+
 async function run() {
   const form = new FormData();
   for (const file of state.files) form.append('page', file, file.name);
@@ -182,6 +216,7 @@ async function run() {
   if (!elements.urlBox.hidden && elements.url.value.trim()) form.append('url', elements.url.value.trim());
   for (const name of new Set([elements.algoA.value, elements.algoB.value].filter(Boolean))) form.append('algorithm', name);
   form.append('target', String(state.target));
+  if (elements.figure.value) form.append('figure', elements.figure.value);
   elements.run.disabled = true;
   setStatus('Extracting…');
   const started = performance.now();
@@ -192,7 +227,7 @@ async function run() {
       setStatus(`${data.error.code}: ${data.error.message}`, true);
       return;
     }
-    elements.results.replaceChildren(...data.runs.map((result) => showRun(result, elements.format.value)));
+    showAll(data);
     elements.results.dataset.target = data.target.name;
     setStatus(`${data.target.name} (${formatBytes(data.target.bytes)}) in ${Math.round(performance.now() - started)} ms round trip.`);
     state.lastRun = data;
@@ -221,7 +256,7 @@ elements.paste.addEventListener('input', renderPages);
 elements.url.addEventListener('input', renderPages);
 elements.run.addEventListener('click', run);
 elements.format.addEventListener('change', () => {
-  if (state.lastRun) elements.results.replaceChildren(...state.lastRun.runs.map((result) => showRun(result, elements.format.value)));
+  if (state.lastRun) showAll(state.lastRun);
 });
 
 init();

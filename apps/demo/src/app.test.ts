@@ -4,6 +4,7 @@ import { parseHtml } from '@winnow/dom-blocks';
 import { ALGORITHMS } from '@winnow/eval';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, SECURITY_HEADERS } from './app.js';
+import type { PageFigure } from './figures.js';
 import type { DemoRun } from './run.js';
 import { COUNTING_SITE_ALGORITHM, FAILING_ALGORITHM, sitePages } from './test-support/fixtures.js';
 
@@ -268,5 +269,41 @@ describe('URL fetching, when the operator enables it', () => {
     const response = await postJson({ url }, fetching);
     expect(response.status).toBe(400);
     expect((await response.json()).error.code).toBe('INVALID_URL');
+  });
+});
+
+describe('figures drawn over the page', () => {
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const drawn: string[] = [];
+  const figures: PageFigure[] = [
+    { name: 'boxes', description: 'test: boxes', available: () => true, draw: async (page) => (drawn.push(page.name), { png: PNG, notes: ['drawn'] }) },
+    { name: 'needs-a-browser', description: 'test: unavailable', available: () => false, draw: async () => ({ png: PNG, notes: [] }) },
+    { name: 'broken', description: 'test: throws', available: () => true, draw: async () => { throw new Error('browser crashed'); } },
+  ];
+  const figureApp = createApp({ figures });
+
+  it('offers only the available figures', async () => {
+    const body = await (await figureApp.request('/api/algorithms')).json();
+    expect(body.figures).toEqual([{ name: 'boxes', description: 'test: boxes' }, { name: 'broken', description: 'test: throws' }]);
+    expect((await (await app.request('/api/algorithms')).json()).figures).toEqual([]);
+  });
+
+  it('draws the target page as a data: URL beside the runs', async () => {
+    const run = await (await postJson({ pages, target: 2, algorithms: ['plain'], figure: 'boxes' }, figureApp)).json();
+    expect(run.figure).toMatchObject({ name: 'boxes', image: `data:image/png;base64,${Buffer.from(PNG).toString('base64')}`, notes: ['drawn'], error: null });
+    expect(drawn).toEqual(['3-library.html']);
+    expect(run.runs[0].error).toBeNull();
+  });
+
+  it('reports a failed drawing without failing the request', async () => {
+    const response = await postJson({ pages, algorithms: ['plain'], figure: 'broken' }, figureApp);
+    expect(response.status).toBe(200);
+    expect((await response.json()).figure).toMatchObject({ image: null, error: { message: 'browser crashed' } });
+  });
+
+  it.each(['needs-a-browser', 'nope'])('refuses figure %s with UNKNOWN_FIGURE', async (figure) => {
+    const response = await postJson({ pages, algorithms: ['plain'], figure }, figureApp);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe('UNKNOWN_FIGURE');
   });
 });
