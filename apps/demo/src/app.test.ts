@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { parseHtml } from '@winnow/dom-blocks';
 import { ALGORITHMS } from '@winnow/eval';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, SECURITY_HEADERS } from './app.js';
+import { createApp, hostnameOf, SECURITY_HEADERS } from './app.js';
 import type { PageFigure } from './figures.js';
 import type { DemoRun } from './run.js';
 import { COUNTING_SITE_ALGORITHM, FAILING_ALGORITHM, sitePages } from './test-support/fixtures.js';
@@ -305,5 +305,17 @@ describe('figures drawn over the page', () => {
     const response = await postJson({ pages, algorithms: ['plain'], figure }, figureApp);
     expect(response.status).toBe(400);
     expect((await response.json()).error.code).toBe('UNKNOWN_FIGURE');
+  });
+});
+
+describe('hostnameOf', () => {
+  it.each([
+    ['localhost:8080', 'localhost'],
+    ['127.0.0.1', '127.0.0.1'],
+    ['[::1]:8080', '[::1]'],
+    ['Example.COM:80', 'example.com'],
+    [undefined, ''],
+  ])('%s → %s', (header, hostname) => {
+    expect(hostnameOf(header)).toBe(hostname);
   });
 });

@@ -55,6 +55,11 @@ const STATIC_TYPES: Readonly<Record<string, string>> = Object.freeze({
 export interface CreateAppOptions extends Partial<DemoOptions> {
   /** The algorithms offered: eval's registry `ALGORITHMS` unless given (tests, or an operator's subset). */
   algorithms?: readonly Algorithm[];
+  /**
+   * Host names the `Host` header may carry; null accepts any. `startServer` on loopback sets the loopback
+   * names, so a web page that rebinds its own domain to 127.0.0.1 (DNS rebinding) cannot use the demo.
+   */
+  allowedHostnames?: readonly string[] | null;
   /** Figures drawn over the page on request (`figure` field); see `defaultFigures`. Unavailable ones are not offered. */
   figures?: readonly PageFigure[];
 }
@@ -179,6 +184,14 @@ export async function readDemoRequest(request: Request, options: DemoOptions): P
   );
 }
 
+/** The host name of a `Host` header, lower-case, without the port (IPv6 keeps its brackets). */
+export function hostnameOf(header: string | undefined): string {
+  const host = (header ?? '').trim().toLowerCase();
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  const colon = host.lastIndexOf(':');
+  return colon >= 0 ? host.slice(0, colon) : host;
+}
+
 function sendError(c: Context, cause: unknown): Response {
   const { status, code, message } = toErrorBody(cause);
   return c.json({ error: { code, message } }, status as 400);
@@ -197,14 +210,17 @@ function loadStatic(): Map<string, { body: string; type: string }> {
  * and `POST /api/extract`. Call `app.request(...)` in tests, or serve it with `startServer`.
  */
 export function createApp(options: CreateAppOptions = {}): Hono {
-  const { algorithms: registry = ALGORITHMS, figures: givenFigures = [], ...demoOptions } = options;
+  const { algorithms: registry = ALGORITHMS, figures: givenFigures = [], allowedHostnames = null, ...demoOptions } = options;
+  const hostnames = allowedHostnames === null ? null : new Set(allowedHostnames.map((name) => name.toLowerCase()));
   const settings = resolveDemoOptions(demoOptions);
   const figures = new Map(givenFigures.filter((figure) => figure.available()).map((figure) => [figure.name, queueFigure(figure)]));
   const files = loadStatic();
   const app = new Hono();
 
   app.use('*', async (c, next) => {
-    await next();
+    if (hostnames && !hostnames.has(hostnameOf(c.req.header('host')))) {
+      c.res = sendError(c, new DemoError('HOST_NOT_ALLOWED', 403, `This demo answers only to ${[...hostnames].join(', ')}: open it by that address.`));
+    } else await next();
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
     if (c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
   });

@@ -19,6 +19,7 @@ export type DemoErrorCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'CROSS_SITE_REQUEST'
+  | 'HOST_NOT_ALLOWED'
   | 'UNKNOWN_FIGURE'
   | 'FIGURE_BUSY'
   | 'FIGURE_TOO_LARGE'

@@ -27,20 +27,31 @@ describe('startServer', () => {
   });
 
   it.each([
-    ['a truncated multipart body', `POST /api/extract HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 40\r\nConnection: close\r\n\r\n--b\r\nContent-Disposition: form-data; name="page"`],
-    ['a lying content length', `POST /api/extract HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\nConnection: close\r\n\r\n{}`],
+    ['a truncated multipart body', `POST /api/extract HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 40\r\nConnection: close\r\n\r\n--b\r\nContent-Disposition: form-data; name="page"`],
+    ['a lying content length', `POST /api/extract HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\nConnection: close\r\n\r\n{}`],
     ['garbage instead of HTTP', Buffer.from([0, 1, 2, 3, 255, 254, 13, 10, 13, 10])],
-    ['a chunked body over the limit', `POST /api/extract HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${'ea60\r\n' + 'x'.repeat(60_000) + '\r\n'}0\r\n\r\n`],
+    ['a chunked body over the limit', `POST /api/extract HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${'ea60\r\n' + 'x'.repeat(60_000) + '\r\n'}0\r\n\r\n`],
   ])('survives %s', async (_name, payload) => {
     await raw(server, payload);
     const response = await fetch(new URL('/api/health', server.url));
     expect(await response.json()).toEqual({ ok: true });
   });
 
+  it.each([
+    ['127.0.0.1', 200],
+    ['localhost', 200],
+    ['evil.example', 403],
+    ['127.0.0.1.evil.example', 403],
+  ])('on loopback, Host %s → %i (DNS rebinding)', async (host, status) => {
+    const reply = await raw(server, `GET /api/health HTTP/1.1\r\nHost: ${host}:${server.port}\r\nConnection: close\r\n\r\n`);
+    expect(reply).toMatch(new RegExp(`^HTTP/1\\.1 ${status}`));
+    if (status === 403) expect(reply).toContain('HOST_NOT_ALLOWED');
+  });
+
   it('answers an oversized chunked body with 413 PAYLOAD_TOO_LARGE', async () => {
     const reply = await raw(
       server,
-      `POST /api/extract HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nea60\r\n${'x'.repeat(60_000)}\r\n0\r\n\r\n`,
+      `POST /api/extract HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nea60\r\n${'x'.repeat(60_000)}\r\n0\r\n\r\n`,
     );
     expect(reply).toMatch(/^HTTP\/1\.1 413/);
     expect(reply).toContain('PAYLOAD_TOO_LARGE');

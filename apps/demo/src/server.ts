@@ -26,10 +26,20 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const HEADERS_TIMEOUT_MS = 20_000;
 
+/** Names a browser uses for this machine; on loopback, other `Host` headers are refused (DNS rebinding). */
+export const LOOPBACK_HOSTNAMES: readonly string[] = Object.freeze(['localhost', '127.0.0.1', '[::1]']);
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /** Starts the demo's HTTP server and resolves once it listens. */
 export async function startServer(options: StartServerOptions = {}): Promise<DemoServer> {
-  const { port = DEFAULT_PORT, host = DEFAULT_HOST, ...demoOptions } = options;
-  const app = createApp(demoOptions);
+  const { port = DEFAULT_PORT, host = DEFAULT_HOST, ...appOptions } = options;
+  const app = createApp({
+    allowedHostnames: isLoopback(host) ? [...LOOPBACK_HOSTNAMES, host.includes(':') ? `[${host}]` : host] : null,
+    ...appOptions,
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const created = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(created as Server)) as Server;
     created.once('error', reject);
