@@ -77,6 +77,15 @@ describe.skipIf(!available)('the demo page in Chromium', () => {
     expect(colour).toBe('rgb(220, 252, 231)');
   });
 
+  it('extracts pasted HTML', async () => {
+    await page.click('#paste-box summary');
+    await page.fill('#paste', '<html><body><nav><a href="/">Home</a></nav><p>Pasted words stay.</p></body></html>');
+    await expect.poll(() => page.locator('#pages li').textContent()).toContain('pasted.html');
+    await page.click('#run');
+    await page.waitForSelector('.result .output');
+    expect(await page.locator('.result .output').textContent()).toBe('Home\nPasted words stay.');
+  });
+
   it('switches the output to Markdown', async () => {
     await page.setInputFiles('#files', STORM);
     await page.click('#run');
