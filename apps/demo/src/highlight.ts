@@ -55,12 +55,18 @@ export function carriesBlockIndices(blocks: readonly Block[], labelled: readonly
 }
 
 /** Labels of page blocks by index, from an extraction whose blocks carry the page's block indices. */
-function labelsByIndex(blocks: readonly Block[], labelled: readonly LabelledBlock[]): Map<number, LabelledBlock['label']> {
-  const labels = new Map<number, LabelledBlock['label']>();
+interface Mark {
+  label: LabelledBlock['label'];
+  /** Shown as the element's tooltip: why the extractor labelled it so. */
+  reason: string;
+}
+
+function labelsByIndex(blocks: readonly Block[], labelled: readonly LabelledBlock[]): Map<number, Mark> {
+  const labels = new Map<number, Mark>();
   for (const block of labelled) {
     if (!blocks[block.order]) continue;
     // Several minimum blocks may share one element: it is kept when any of them is.
-    if (labels.get(block.order) !== 'content') labels.set(block.order, block.label);
+    if (labels.get(block.order)?.label !== 'content') labels.set(block.order, { label: block.label, reason: block.reason });
   }
   return labels;
 }
@@ -69,16 +75,16 @@ function labelsByIndex(blocks: readonly Block[], labelled: readonly LabelledBloc
  * Labels of page blocks found by text: a block with text is kept when its text equals a kept block's,
  * or (when long enough to be telling) appears inside the kept text; every other block with text is removed.
  */
-function labelsByText(blocks: readonly Block[], labelled: readonly LabelledBlock[]): Map<number, LabelledBlock['label']> {
+function labelsByText(blocks: readonly Block[], labelled: readonly LabelledBlock[]): Map<number, Mark> {
   const keptTexts = labelled.filter((block) => block.label === 'content' && block.text).map((block) => block.text);
   const exact = new Set(keptTexts);
   const joined = keptTexts.join('\n');
-  const labels = new Map<number, LabelledBlock['label']>();
+  const labels = new Map<number, Mark>();
   for (const block of blocks) {
     const text = block.ownText;
     if (!text) continue;
     const kept = exact.has(text) || (text.length >= MIN_SUBSTRING_MATCH_CHARS && countWords(text) >= 3 && joined.includes(text));
-    labels.set(block.index, kept ? 'content' : 'boilerplate');
+    labels.set(block.index, kept ? { label: 'content', reason: 'its text is in the extracted text' } : { label: 'boilerplate', reason: 'its text is not in the extracted text' });
   }
   return labels;
 }
@@ -96,9 +102,10 @@ export function highlightPage(html: string, extraction: Extraction): Highlighted
   sanitizeDocument(document);
   let kept = 0;
   let removed = 0;
-  for (const [index, label] of labels) {
+  for (const [index, { label, reason }] of labels) {
     const block = tree.blocks[index];
     block.element.setAttribute('data-winnow', label);
+    block.element.setAttribute('title', `${label}: ${reason}`.slice(0, 300));
     block.element.setAttribute('data-winnow-block', String(index));
     if (!block.atomic) block.element.setAttribute('data-winnow-container', '');
     if (label === 'content') kept++;
