@@ -26,6 +26,11 @@ export interface SiteAlgorithm<Model = unknown> {
   learn(pages: Page[]): Model;
   /** Extracts one page with the model. Incremental algorithms may update the model as they go. */
   extract(model: Model, page: Page): Extraction;
+  /**
+   * Optional: what was learned, as plain data for people (the demo shows it as JSON), for models whose
+   * contents sit behind methods (a store). Without it the demo shows the model object itself.
+   */
+  describeModel?(model: Model): unknown;
 }
 
 export type Algorithm = PageAlgorithm | SiteAlgorithm<any>;
