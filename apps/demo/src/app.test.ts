@@ -122,6 +122,13 @@ describe('POST /api/extract', () => {
     expect(plain.model).toBeNull();
   });
 
+  it('shows what describeModel gives, when the algorithm has it', async () => {
+    const described = { ...COUNTING_SITE_ALGORITHM, name: 'described', describeModel: (model: { pages: number }) => ({ pagesLearned: model.pages }) };
+    const siteApp = createApp({ algorithms: [described] });
+    const run = (await (await postJson({ pages, algorithms: ['described'] }, siteApp)).json()) as DemoRun;
+    expect(JSON.parse(run.runs[0].model!.json)).toEqual({ pagesLearned: 2 });
+  });
+
   it('says a site algorithm needs more pages, and still runs the other algorithm', async () => {
     const siteApp = createApp({ algorithms: [...ALGORITHMS, COUNTING_SITE_ALGORITHM] });
     const run = (await (await postJson({ pages: [pages[0]], algorithms: ['plain', 'counting'] }, siteApp)).json()) as DemoRun;

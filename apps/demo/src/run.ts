@@ -108,7 +108,7 @@ function runOne(algorithm: Algorithm, pages: readonly DemoPage[], target: number
       const extractStart = performance.now();
       extraction = algorithm.extract(model, toPage(page));
       run.timings.extractMs = elapsed(extractStart);
-      run.model = previewModel(model, modelPreviewChars);
+      run.model = previewModel(algorithm.describeModel ? algorithm.describeModel(model) : model, modelPreviewChars);
     } else {
       const extractStart = performance.now();
       extraction = algorithm.extract(toPage(page));
