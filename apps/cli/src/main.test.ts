@@ -113,6 +113,8 @@ describe('winnow serve', () => {
     [['serve', '--port', 'http'], /--port must be a whole number from 0 to 65535/],
     [['serve', '--port', '70000'], /--port must be a whole number/],
     [['serve', '--max-pages', '0'], /--max-pages must be a whole number from 1/],
+    [['serve', '--workers', '0'], /--workers must be a whole number from 1 to 64/],
+    [['serve', '--timeout-ms', '5'], /--timeout-ms must be a whole number from 100/],
   ])('exits 2 on bad flags: %j', async (argv, message) => {
     const { code, stderr } = await run(argv);
     expect(code).toBe(EXIT_USAGE);

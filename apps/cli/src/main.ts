@@ -130,6 +130,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     .option('--allow-url-fetch', 'Let visitors give a URL for the server to fetch (off: it never reads the network)')
     .option('--max-pages <n>', 'Most pages per request (default 20)')
     .option('--max-page-bytes <n>', 'Largest page accepted, in bytes (default 5 MiB)')
+    .option('--workers <n>', 'Worker threads running the algorithms (default: 2, or 1 on one core)')
+    .option('--timeout-ms <n>', 'Stop the algorithms of a request after this long (default 20000)')
     .example('winnow serve --port 8080')
     .action((flags: Record<string, unknown>) => {
       result = (async () => {

@@ -8,7 +8,8 @@ import { DemoError, toErrorBody } from './errors.js';
 import { fetchPage } from './fetch-page.js';
 import { drawFigure, queueFigure, type PageFigure } from './figures.js';
 import { resolveDemoOptions, type DemoOptions } from './options.js';
-import { listAlgorithms, runDemo, type DemoPage } from './run.js';
+import { listAlgorithms, type DemoPage } from './run.js';
+import { createInlineRunner, type DemoRunner } from './runner.js';
 
 /** The app's own pages: scripts and styles from this server only, images only as `data:` URLs, no framing. */
 export const APP_CSP = [
@@ -60,6 +61,11 @@ export interface CreateAppOptions extends Partial<DemoOptions> {
    * names, so a web page that rebinds its own domain to 127.0.0.1 (DNS rebinding) cannot use the demo.
    */
   allowedHostnames?: readonly string[] | null;
+  /**
+   * Where the algorithms run: inline on the event loop unless given (`startServer` gives a pool of worker
+   * threads with a time limit, `createWorkerRunner`).
+   */
+  runner?: DemoRunner;
   /** Figures drawn over the page on request (`figure` field); see `defaultFigures`. Unavailable ones are not offered. */
   figures?: readonly PageFigure[];
 }
@@ -210,7 +216,7 @@ function loadStatic(): Map<string, { body: string; type: string }> {
  * and `POST /api/extract`. Call `app.request(...)` in tests, or serve it with `startServer`.
  */
 export function createApp(options: CreateAppOptions = {}): Hono {
-  const { algorithms: registry = ALGORITHMS, figures: givenFigures = [], allowedHostnames = null, ...demoOptions } = options;
+  const { algorithms: registry = ALGORITHMS, figures: givenFigures = [], allowedHostnames = null, runner = createInlineRunner(), ...demoOptions } = options;
   const hostnames = allowedHostnames === null ? null : new Set(allowedHostnames.map((name) => name.toLowerCase()));
   const settings = resolveDemoOptions(demoOptions);
   const figures = new Map(givenFigures.filter((figure) => figure.available()).map((figure) => [figure.name, queueFigure(figure)]));
@@ -263,7 +269,7 @@ export function createApp(options: CreateAppOptions = {}): Hono {
         const offered = [...figures.keys()];
         throw new DemoError('UNKNOWN_FIGURE', 400, `No figure "${String(request.figure).slice(0, 100)}" on this server${offered.length ? `: choose one of ${offered.join(', ')}` : ' (none is available: they need Chromium)'}.`);
       }
-      const run = runDemo({
+      const run = await runner.run({
         pages: request.pages,
         target: request.target,
         // No algorithm named: the registry's first (the plain baseline).

@@ -3,8 +3,11 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import type { CreateAppOptions } from './app.js';
+import { createInlineRunner, createWorkerRunner, type WorkerRunnerOptions } from './runner.js';
 
 export interface StartServerOptions extends CreateAppOptions {
+  /** The worker pool running the algorithms (see `createWorkerRunner`); `false` runs them on the event loop. */
+  workers?: Partial<WorkerRunnerOptions> | false;
   /** TCP port; 0 picks a free one (tests). */
   port?: number;
   /** Interface to listen on: loopback unless the operator says otherwise. */
@@ -35,14 +38,20 @@ export function isLoopback(host: string): boolean {
 
 /** Starts the demo's HTTP server and resolves once it listens. */
 export async function startServer(options: StartServerOptions = {}): Promise<DemoServer> {
-  const { port = DEFAULT_PORT, host = DEFAULT_HOST, ...appOptions } = options;
+  const { port = DEFAULT_PORT, host = DEFAULT_HOST, workers = {}, ...appOptions } = options;
+  // Functions of a custom registry cannot cross to a worker: those run inline.
+  const runner = appOptions.runner ?? (workers === false || appOptions.algorithms ? createInlineRunner() : createWorkerRunner(workers));
   const app = createApp({
     allowedHostnames: isLoopback(host) ? [...LOOPBACK_HOSTNAMES, host.includes(':') ? `[${host}]` : host] : null,
     ...appOptions,
+    runner,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const created = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(created as Server)) as Server;
     created.once('error', reject);
+  }).catch(async (error) => {
+    await runner.close();
+    throw error;
   });
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
@@ -57,6 +66,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Dem
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      }).finally(() => runner.close()),
   };
 }

@@ -6,6 +6,8 @@ export interface ServeFlags {
   allowUrlFetch?: unknown;
   maxPages?: unknown;
   maxPageBytes?: unknown;
+  workers?: unknown;
+  timeoutMs?: unknown;
 }
 
 /** Thrown for flags that make no sense; main turns it into exit code 2. */
@@ -30,6 +32,10 @@ export function parseServeOptions(flags: ServeFlags): StartServerOptions {
     allowUrlFetch: flags.allowUrlFetch === true,
     maxPages: wholeNumber('max-pages', flags.maxPages, 1),
     maxPageBytes: wholeNumber('max-page-bytes', flags.maxPageBytes, 1),
+    workers: {
+      workers: wholeNumber('workers', flags.workers, 1, 64),
+      timeoutMs: wholeNumber('timeout-ms', flags.timeoutMs, 100),
+    },
   };
 }
 

@@ -1,0 +1,17 @@
+import { parentPort } from 'node:worker_threads';
+import { toErrorBody } from './errors.js';
+import { runDemo, type RunDemoOptions } from './run.js';
+
+/** A worker of `createWorkerRunner`: runs the registry's algorithms off the server's event loop. */
+export interface WorkerJob {
+  id: number;
+  options: Omit<RunDemoOptions, 'registry'>;
+}
+
+parentPort?.on('message', (job: WorkerJob) => {
+  try {
+    parentPort!.postMessage({ id: job.id, run: runDemo(job.options) });
+  } catch (cause) {
+    parentPort!.postMessage({ id: job.id, error: toErrorBody(cause) });
+  }
+});
