@@ -280,3 +280,70 @@ export function validateDecisionTree(value: unknown, featureCount: number): Deci
   }
   return tree;
 }
+
+/** Confusion counts and the per-class precision and recall of a binary classifier. */
+export interface BinaryScores {
+  truePositives: number;
+  falsePositives: number;
+  falseNegatives: number;
+  trueNegatives: number;
+  /** Of the rows predicted positive, the share that are positive (paper 003's P_tb for titles). */
+  positivePrecision: number;
+  positiveRecall: number;
+  negativePrecision: number;
+  /** Of the negative rows, the share predicted negative (paper 003's R_nb for non-titles). */
+  negativeRecall: number;
+}
+
+export function binaryScores(actual: readonly number[], predicted: readonly number[], positive = 1): BinaryScores {
+  let truePositives = 0;
+  let falsePositives = 0;
+  let falseNegatives = 0;
+  let trueNegatives = 0;
+  for (let index = 0; index < actual.length; index++) {
+    const isPositive = actual[index] === positive;
+    const saysPositive = predicted[index] === positive;
+    if (isPositive && saysPositive) truePositives++;
+    else if (saysPositive) falsePositives++;
+    else if (isPositive) falseNegatives++;
+    else trueNegatives++;
+  }
+  const ratio = (numerator: number, denominator: number): number => (denominator > 0 ? numerator / denominator : 0);
+  return {
+    truePositives,
+    falsePositives,
+    falseNegatives,
+    trueNegatives,
+    positivePrecision: ratio(truePositives, truePositives + falsePositives),
+    positiveRecall: ratio(truePositives, truePositives + falseNegatives),
+    negativePrecision: ratio(trueNegatives, trueNegatives + falseNegatives),
+    negativeRecall: ratio(trueNegatives, trueNegatives + falsePositives),
+  };
+}
+
+/**
+ * k-fold cross-validation (paper 003 §3.2 used ten folds). Rows of one group (one page) stay in one
+ * fold, so a page's blocks are never both trained on and tested; groups are dealt to folds in order.
+ * Returns the out-of-fold prediction of every row.
+ */
+export function crossValidateC45(
+  data: readonly number[][],
+  labels: readonly number[],
+  groups: readonly string[],
+  names: { classes: string[]; features: string[] },
+  folds = 10,
+  options: Partial<C45Options> = {},
+): number[] {
+  const groupIds = [...new Set(groups)];
+  const foldOf = new Map(groupIds.map((group, index) => [group, index % folds]));
+  const predicted = new Array<number>(data.length).fill(0);
+  for (let fold = 0; fold < folds; fold++) {
+    const train: number[] = [];
+    const test: number[] = [];
+    groups.forEach((group, index) => (foldOf.get(group) === fold ? test : train).push(index));
+    if (!test.length || !train.length) continue;
+    const tree = trainC45(train.map((index) => data[index]), train.map((index) => labels[index]), names, options);
+    for (const index of test) predicted[index] = predictC45(tree, data[index]);
+  }
+  return predicted;
+}

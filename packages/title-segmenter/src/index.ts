@@ -1,6 +1,6 @@
 export { indexElements, unionBoxes, boxArea, isRenderedBox, type Box, type ElementLayout, type PageLayout } from './layout.js';
 export { estimateLayout, DEFAULT_ESTIMATE_LAYOUT_OPTIONS, type EstimateLayoutOptions } from './estimate-layout.js';
-export { layoutMinimumBlocks, BLOCK_DISPLAYS, TITLE_SEGMENTER_BLOCK_TAGS, type LayoutBlock, type LayoutBlocks } from './minimum-blocks.js';
+export { layoutMinimumBlocks, BLOCK_DISPLAYS, INLINE_DISPLAYS, TITLE_SEGMENTER_BLOCK_TAGS, type LayoutBlock, type LayoutBlocks } from './minimum-blocks.js';
 export { titleBlockFeatures, findNeighbours, FEATURE_NAMES, HEADING_TAGS, ROW_TOLERANCE_PX, type Neighbours } from './features.js';
 export {
   trainC45,
@@ -8,6 +8,9 @@ export {
   treeShape,
   validateDecisionTree,
   addedErrors,
+  binaryScores,
+  crossValidateC45,
+  type BinaryScores,
   normalQuantile,
   DEFAULT_C45_OPTIONS,
   type C45Options,

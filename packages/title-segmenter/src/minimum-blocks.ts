@@ -21,6 +21,13 @@ import { boxArea, indexElements, isRenderedBox, unionBoxes, type Box, type Eleme
  */
 export const BLOCK_DISPLAYS: ReadonlySet<string> = new Set(['block', 'flow-root', 'flex', 'grid', 'list-item', 'table']);
 
+/**
+ * `display` values whose outer display type is inline. Paper 003 §3.1: "an element whose tag is listed
+ * in BT can be an inline element when it has an 'inline' value for the display style", so these make
+ * even a `div` or `li` inline (a menu of `li { display: inline-block }` is one minimum block).
+ */
+export const INLINE_DISPLAYS: ReadonlySet<string> = new Set(['inline', 'inline-block', 'inline-flex', 'inline-grid', 'inline-table']);
+
 /** Paper 003 Fig. 2's tag list `BT` (the same list dom-blocks exports). */
 export const TITLE_SEGMENTER_BLOCK_TAGS: ReadonlySet<string> = new Set(PAPER_003_BLOCK_TAGS);
 
@@ -64,7 +71,7 @@ function isBlankText(node: Node): boolean {
  */
 function hidesSubtree(layout: ElementLayout): boolean {
   if (layout.display === 'none' || layout.visibility === 'hidden' || layout.visibility === 'collapse') return true;
-  const hasSize = layout.width > 0 || layout.height > 0;
+  const hasSize = layout.width > 0 && layout.height > 0;
   return hasSize && (layout.y + layout.height <= 0 || layout.x + layout.width <= 0);
 }
 
@@ -101,7 +108,9 @@ export function layoutMinimumBlocks(document: Document, layout: PageLayout): Lay
       // No box from the renderer (it restructured the markup): fall back on the tag.
       if (!elementLayout) return defaultIsBlock(element, tag);
       if (!isRenderedBox(elementLayout)) return false; // Fig. 2 line 1
-      return BLOCK_DISPLAYS.has(elementLayout.display) || TITLE_SEGMENTER_BLOCK_TAGS.has(tag); // lines 3 and 5
+      if (BLOCK_DISPLAYS.has(elementLayout.display)) return true; // line 3
+      if (INLINE_DISPLAYS.has(elementLayout.display)) return false; // §3.1: display is considered before the tag
+      return TITLE_SEGMENTER_BLOCK_TAGS.has(tag); // line 5 (table parts, `display: contents`, ...)
     },
   });
 

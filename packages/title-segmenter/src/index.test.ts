@@ -1,0 +1,45 @@
+import { expect, it } from 'vitest';
+
+it('pins the export list', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
+    [
+      "BLOCK_DISPLAYS",
+      "CHROMIUM_FLAGS",
+      "DEFAULT_C45_OPTIONS",
+      "DEFAULT_CHROMIUM_LAYOUT_OPTIONS",
+      "DEFAULT_ESTIMATE_LAYOUT_OPTIONS",
+      "DEFAULT_TITLE_SEGMENTER_OPTIONS",
+      "ELEMENT_INDEX_ATTRIBUTE",
+      "FEATURE_NAMES",
+      "HEADING_TAGS",
+      "INLINE_DISPLAYS",
+      "ROW_TOLERANCE_PX",
+      "TITLE_BLOCK_MODEL",
+      "TITLE_SEGMENTER_BLOCK_TAGS",
+      "addedErrors",
+      "binaryScores",
+      "boxArea",
+      "chromiumAvailable",
+      "classifyTitleBlocks",
+      "crossValidateC45",
+      "estimateLayout",
+      "findNeighbours",
+      "indexElements",
+      "isRenderedBox",
+      "launchChromiumLayout",
+      "layoutMinimumBlocks",
+      "makeContentBlocks",
+      "measureLayoutWithChromium",
+      "normalQuantile",
+      "predictC45",
+      "segmentPage",
+      "segmentationToJson",
+      "serializeForLayout",
+      "titleBlockFeatures",
+      "trainC45",
+      "treeShape",
+      "unionBoxes",
+      "validateDecisionTree",
+    ]
+  `);
+});
