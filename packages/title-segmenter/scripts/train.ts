@@ -8,7 +8,7 @@
  * cleaneval-dev (58 pages): none of the sites the segmentation figures are measured on (cetd's five
  * single-site folders, debian-sites). Labels: see labels.ts.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseHtml } from '@winnow/dom-blocks';
 import {
@@ -40,37 +40,48 @@ const classes = ['other', 'title'];
 const sources: DatasetPage[][] = [cetdPages('chaos'), aebPages(), cleanevalPages()];
 const pages = sources.flatMap((list) => everyNth(list, Math.min(limit, list.length)));
 
-const data: number[][] = [];
-const labels: number[] = [];
-const groups: string[] = [];
-const markedHeading: boolean[] = [];
-const session = layoutSource === 'chromium' ? await launchChromiumLayout() : undefined;
-const started = performance.now();
-let done = 0;
-let failed = 0;
-for (const page of pages) {
-  try {
-    const document = parseHtml(page.bytes);
-    const layout: PageLayout = session ? await session.measure(document) : estimateLayout(document);
-    const { blocks } = layoutMinimumBlocks(document, layout);
-    const features = titleBlockFeatures(blocks, findNeighbours(blocks));
-    blocks.forEach((block, index) => {
-      data.push(features[index]);
-      labels.push(isLabelledTitle(block) ? 1 : 0);
-      groups.push(page.site);
-      markedHeading.push(/^h[1-6]$/.test(block.tag));
-    });
-  } catch (error) {
-    failed++;
-    console.error(`skipped ${page.id}: ${(error as Error).message.split('\n')[0]}`);
+let data: number[][] = [];
+let labels: number[] = [];
+let groups: string[] = [];
+let markedHeading: boolean[] = [];
+let pageCount = 0;
+// --cache FILE keeps the labelled set, so the tree can be retrained without laying pages out again.
+const cache = argument('cache');
+if (cache && existsSync(cache)) {
+  ({ data, labels, groups, markedHeading, pageCount } = JSON.parse(readFileSync(cache, 'utf8')));
+  console.log(`labelled set read from ${cache}`);
+} else {
+  const session = layoutSource === 'chromium' ? await launchChromiumLayout() : undefined;
+  const started = performance.now();
+  let done = 0;
+  let failed = 0;
+  for (const page of pages) {
+    try {
+      const document = parseHtml(page.bytes);
+      const layout: PageLayout = session ? await session.measure(document) : estimateLayout(document);
+      const { blocks } = layoutMinimumBlocks(document, layout);
+      const features = titleBlockFeatures(blocks, findNeighbours(blocks));
+      blocks.forEach((block, index) => {
+        data.push(features[index]);
+        labels.push(isLabelledTitle(block) ? 1 : 0);
+        groups.push(page.site);
+        markedHeading.push(/^h[1-6]$/.test(block.tag));
+      });
+    } catch (error) {
+      failed++;
+      console.error(`skipped ${page.id}: ${(error as Error).message.split('\n')[0]}`);
+    }
+    if (++done % 50 === 0) console.error(`${done}/${pages.length} pages, ${data.length} blocks, ${((performance.now() - started) / done).toFixed(0)} ms/page`);
   }
-  if (++done % 50 === 0) console.error(`${done}/${pages.length} pages, ${data.length} blocks, ${((performance.now() - started) / done).toFixed(0)} ms/page`);
+  await session?.close();
+
+  pageCount = pages.length - failed;
+  if (cache) writeFileSync(cache, JSON.stringify({ data, labels, groups, markedHeading, pageCount }));
 }
-await session?.close();
 
 const names = { classes, features: [...FEATURE_NAMES] };
 const titles = labels.filter((label) => label === 1).length;
-console.log(`layout: ${layoutSource}; pages: ${pages.length - failed} (${failed} failed); minimum blocks: ${data.length}; labelled titles: ${titles} (${markedHeading.filter((h, i) => h && labels[i]).length} h1-h6, ${titles - markedHeading.filter((h, i) => h && labels[i]).length} by class/id)`);
+console.log(`layout: ${layoutSource}; pages: ${pageCount}; minimum blocks: ${data.length}; labelled titles: ${titles} (${markedHeading.filter((h, i) => h && labels[i]).length} h1-h6, ${titles - markedHeading.filter((h, i) => h && labels[i]).length} by class/id)`);
 
 const predicted = crossValidateC45(data, labels, groups, names, 10);
 const scores = binaryScores(labels, predicted, 1);
@@ -90,7 +101,7 @@ const model = {
   ...tree,
   trainedOn: {
     layout: layoutSource,
-    pages: pages.length - failed,
+    pages: pageCount,
     blocks: data.length,
     titles,
     sources: 'cetd/chaos, scrapinghub-aeb, cleaneval-dev (labels: h1-h6 or title/headline/heading class or id)',
