@@ -40,3 +40,4 @@ export {
   type ChromiumLayoutOptions,
   type ChromiumLayoutSession,
 } from './chromium.js';
+export { extractLargestContentBlock, segmentationToExtraction, largestContentBlock } from './extract.js';
