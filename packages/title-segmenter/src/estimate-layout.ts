@@ -46,6 +46,10 @@ interface Frame {
   /** Largest inline image height waiting on the current line. */
   pendingImageHeight: number;
   scale: number;
+  /** For an inline element: the block it flows in, and that block's cursor and pending text when it opened. */
+  owner?: Frame;
+  startCursor: number;
+  startCharacters: number;
   /** For a table row: cells seen so far, cell width and the tallest cell's bottom. */
   cellCount: number;
   cellIndex: number;
@@ -135,7 +139,7 @@ export function estimateLayout(document: Document, options: Partial<EstimateLayo
       if ((element !== root && defaultIsSkipped(element, tag)) || parent?.layout.display === 'none') {
         const layout: ElementLayout = { x: 0, y: 0, width: 0, height: 0, display: 'none', visibility: 'visible' };
         elements.push(layout);
-        stack.push({ element, layout, isBlock: false, cursor: 0, pendingCharacters: 0, pendingImageHeight: 0, scale: 1, cellCount: 1, cellIndex: 0, rowBottom: 0 });
+        stack.push({ element, layout, isBlock: false, cursor: 0, pendingCharacters: 0, pendingImageHeight: 0, scale: 1, cellCount: 1, cellIndex: 0, rowBottom: 0, startCursor: 0, startCharacters: 0 });
         return true;
       }
       const isBlock = element === root || BLOCK_LEVEL_TAGS.has(tag);
@@ -173,8 +177,8 @@ export function estimateLayout(document: Document, options: Partial<EstimateLayo
           flush(owner);
           layout = { x: owner.layout.x, y: owner.cursor, width: 0, height: settings.lineHeight, display: 'inline', visibility: 'visible' };
         } else {
-          const characters = collapseWhitespace(element.textContent ?? '').length;
-          const box = inlineBox(owner, characters);
+          // Sized when it closes (`leave`), from where its text started and ended in the block's lines.
+          const box = inlineBox(owner, 1);
           layout = { ...box, display: 'inline', visibility: 'visible' };
         }
         scale = owner.scale;
@@ -191,6 +195,9 @@ export function estimateLayout(document: Document, options: Partial<EstimateLayo
         cellCount: TABLE_ROW_TAGS.has(tag) ? countCells(element) : 1,
         cellIndex: 0,
         rowBottom: layout.y,
+        owner: isBlock ? undefined : block,
+        startCursor: block?.cursor ?? 0,
+        startCharacters: block?.pendingCharacters ?? 0,
       });
       return true;
     },
@@ -199,7 +206,23 @@ export function estimateLayout(document: Document, options: Partial<EstimateLayo
       const frame = stack[stack.length - 1];
       if (!frame || frame.element !== node) return;
       stack.pop();
-      if (!frame.isBlock) return;
+      if (!frame.isBlock) {
+        const owner = frame.owner;
+        if (!owner || frame.layout.display === 'none' || tagOf(frame.element) === 'img' || tagOf(frame.element) === 'br') return;
+        const width = Math.max(1, owner.layout.width);
+        const characterWidth = settings.characterWidth * owner.scale;
+        const lineHeight = settings.lineHeight * owner.scale;
+        if (owner.cursor === frame.startCursor) {
+          // Still in the same run of lines: from its first character to its last.
+          Object.assign(frame.layout, inlineBox({ ...owner, pendingCharacters: frame.startCharacters }, owner.pendingCharacters - frame.startCharacters));
+        } else {
+          // A line break or block inside it: it spans from its first line to the current one, full width.
+          const endLines = Math.ceil((owner.pendingCharacters * characterWidth) / width);
+          const top = frame.layout.y;
+          Object.assign(frame.layout, { x: owner.layout.x, width, height: Math.max(lineHeight, owner.cursor + endLines * lineHeight - top) });
+        }
+        return;
+      }
       flush(frame);
       const isRow = TABLE_ROW_TAGS.has(tagOf(frame.element));
       const bottom = isRow ? Math.max(frame.rowBottom, frame.cursor) : frame.cursor;
