@@ -11,6 +11,7 @@ describe('serializeForLayout', () => {
     expect(markup.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(markup).toContain(`<body ${ELEMENT_INDEX_ATTRIBUTE}="3">`);
     expect(markup).not.toMatch(/refresh/);
+    expect(markup).toMatch(/<head data-winnow-index="1"><meta http-equiv="Content-Security-Policy" content="default-src 'none'/);
     expect(document.querySelector('p')?.getAttribute(ELEMENT_INDEX_ATTRIBUTE)).toBe('own');
     expect(document.querySelector('div')?.hasAttribute(ELEMENT_INDEX_ATTRIBUTE)).toBe(false);
   });

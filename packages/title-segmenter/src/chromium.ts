@@ -33,6 +33,13 @@ export const CHROMIUM_FLAGS: readonly string[] = Object.freeze([
   '--no-first-run',
 ]);
 
+/**
+ * A Content-Security-Policy put first in the page's head: Chromium itself refuses every subresource
+ * (style sheets, images, fonts, frames), so the page loads without a round trip per request through
+ * the route that aborts them (kept as the safety net). Inline styles stay: they are part of the markup.
+ */
+export const NO_NETWORK_POLICY = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:">`;
+
 /** The attribute carrying the element index from the DOM to the browser and back. */
 export const ELEMENT_INDEX_ATTRIBUTE = 'data-winnow-index';
 
@@ -56,7 +63,8 @@ export function chromiumAvailable(executablePath: string = DEFAULT_CHROMIUM_LAYO
 /**
  * Markup for the browser: the document serialised with every element stamped by its document-order
  * index, so boxes map back to this DOM even where Chromium's parser restructures the markup (an
- * implicit `<tbody>`, a `<div>` moved out of a `<p>`). Refresh redirects are dropped: no navigation.
+ * implicit `<tbody>`, a `<div>` moved out of a `<p>`). Refresh redirects are dropped (no navigation)
+ * and `NO_NETWORK_POLICY` is added (no subresource loads).
  */
 export function serializeForLayout(document: Document): string {
   const elements = indexElements(document);
@@ -65,7 +73,11 @@ export function serializeForLayout(document: Document): string {
   try {
     const root = document.documentElement;
     const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name || 'html'}>` : '';
-    return doctype + (root?.outerHTML ?? '').replace(/<meta\b[^>]*http-equiv\s*=\s*["']?refresh[^>]*>/gi, '');
+    const markup = (root?.outerHTML ?? '').replace(/<meta\b[^>]*http-equiv\s*=\s*["']?refresh[^>]*>/gi, '');
+    const head = /<head\b[^>]*>/i.exec(markup);
+    return head
+      ? doctype + markup.slice(0, head.index + head[0].length) + NO_NETWORK_POLICY + markup.slice(head.index + head[0].length)
+      : doctype + NO_NETWORK_POLICY + markup;
   } finally {
     elements.forEach((element, index) => {
       const value = previous[index];

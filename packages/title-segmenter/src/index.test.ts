@@ -13,6 +13,7 @@ it('pins the export list', async () => {
       "FEATURE_NAMES",
       "HEADING_TAGS",
       "INLINE_DISPLAYS",
+      "NO_NETWORK_POLICY",
       "ROW_TOLERANCE_PX",
       "TITLE_BLOCK_MODEL",
       "TITLE_SEGMENTER_BLOCK_TAGS",

@@ -36,6 +36,7 @@ export {
   serializeForLayout,
   CHROMIUM_FLAGS,
   ELEMENT_INDEX_ATTRIBUTE,
+  NO_NETWORK_POLICY,
   DEFAULT_CHROMIUM_LAYOUT_OPTIONS,
   type ChromiumLayoutOptions,
   type ChromiumLayoutSession,
