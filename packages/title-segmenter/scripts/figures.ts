@@ -27,6 +27,8 @@ if (!datasetsAvailable()) {
 const docsPerSite = argument('docs', 40);
 const newsPerSite = argument('news', 25);
 const timingPages = argument('timing', 30);
+const partsIndex = process.argv.indexOf('--parts');
+const parts = new Set((partsIndex >= 0 ? process.argv[partsIndex + 1] : 'docs,news,timing').split(','));
 const session: ChromiumLayoutSession | undefined = chromiumAvailable() ? await launchChromiumLayout() : undefined;
 // Warm the browser up (its first page pays one-time costs) before anything is timed.
 await session?.measure(parseHtml('<p>warm-up</p>'));
@@ -41,6 +43,7 @@ async function segmentWith(layout: 'chromium' | 'estimate', page: DatasetPage) {
 const percent = (part: number, whole: number): string => `${((100 * part) / Math.max(1, whole)).toFixed(1)} %`;
 const results: Record<string, unknown> = { samples: { docsPerSite, newsPerSite, timingPages } };
 
+if (parts.has('docs')) {
 console.log('\n## Sphinx documentation: pages whose every marked-up section is one content block');
 console.log('| site | layout | pages | correct pages | sections exactly one content block | sections only divided, never merged | pages with no section merged |');
 console.log('|---|---|---|---|---|---|---|');
@@ -76,6 +79,9 @@ for (const site of ['python311', 'django32']) {
   }
 }
 
+}
+
+if (parts.has('news')) {
 console.log('\n## cetd news: the article in one content block and nothing else (paper 003 §4.2; recall ≥ 0.9, precision ≥ 0.5 in words)');
 console.log('| site | layout | pages | correct pages | correct at recall ≥ 0.7 | mean best-block recall | mean best-block precision |');
 console.log('|---|---|---|---|---|---|---|');
@@ -99,7 +105,9 @@ for (const site of ['arstechnica', 'bbc', 'nytimes', 'yahoo']) {
   }
 }
 
-if (session) {
+}
+
+if (session && parts.has('timing')) {
   // Pages of 1,000–2,000 elements from the cetd news sites, as paper 003 §4.3 (Yahoo! News pages of ~1,000–1,850 nodes).
   const candidates = ['arstechnica', 'bbc', 'nytimes', 'yahoo', 'chaos'].flatMap((site) => cetdPages(site));
   const sized = candidates
@@ -116,7 +124,10 @@ if (session) {
       const started = performance.now();
       const document = parseHtml(page.bytes);
       const parsed = performance.now();
-      const layout = await session.measure(document);
+      const layout = await session.measure(document).catch((error: Error) => {
+        console.log(`${page.id}: ${error.message.split('\n')[0]}`);
+        throw error;
+      });
       const measured = performance.now();
       segmentPage(document, layout);
       const done = performance.now();
@@ -142,6 +153,6 @@ if (session) {
   }
   console.log(`pages under 1,000 ms: ${totals.filter((total) => total < 1000).length}/${rows.length} (paper: all, max 885 ms)`);
   results.timing = { pages: rows.length, medianTotalMs: median(totals), maxTotalMs: Math.max(...totals), under1000: totals.filter((total) => total < 1000).length };
-  await session.close();
 }
+await session?.close();
 writeFileSync('/tmp/title-segmenter-figures.json', `${JSON.stringify(results, null, 2)}\n`);

@@ -57,7 +57,7 @@ function check(measured: Record<string, number>): void {
   console.log('title-segmenter accuracy subset:', JSON.stringify(measured));
   for (const [key, value] of Object.entries(measured)) {
     expect(floors[key], `floor for ${key}`).toBeTypeOf('number');
-    expect(value, key).toBeGreaterThanOrEqual(floors[key] - EPSILON);
+    expect(value, key).toBeGreaterThanOrEqual((floors[key] as number) - EPSILON);
   }
 }
 
