@@ -57,3 +57,18 @@ describe.skipIf(!available)('launchChromiumLayout (headless Chromium)', () => {
     expect([...png.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
   }, 30_000);
 });
+
+describe.skipIf(!available)('launchChromiumLayout failures', () => {
+  it('reports a page that does not load in time as LAYOUT_UNAVAILABLE', async () => {
+    const session = await launchChromiumLayout({ timeoutMs: 1 });
+    try {
+      await expect(session.measure(parseHtml(`<p>${'x '.repeat(50_000)}</p>`))).rejects.toMatchObject({ code: 'LAYOUT_UNAVAILABLE' });
+    } finally {
+      await session.close();
+    }
+  }, 30_000);
+});
+
+it('reports a missing Chromium binary as LAYOUT_UNAVAILABLE', async () => {
+  await expect(launchChromiumLayout({ executablePath: '/nonexistent/chromium' })).rejects.toMatchObject({ code: 'LAYOUT_UNAVAILABLE' });
+});

@@ -155,7 +155,15 @@ export async function launchChromiumLayout(options: Partial<ChromiumLayoutOption
   page.setDefaultTimeout(settings.timeoutMs);
 
   const load = async (document: Document): Promise<void> => {
-    await page.setContent(serializeForLayout(document), { waitUntil: 'domcontentloaded', timeout: settings.timeoutMs });
+    try {
+      await page.setContent(serializeForLayout(document), { waitUntil: 'domcontentloaded', timeout: settings.timeoutMs });
+    } catch (error) {
+      throw new WinnowError(
+        'LAYOUT_UNAVAILABLE',
+        `Chromium could not load the page within ${settings.timeoutMs} ms (${(error as Error).message.split('\n')[0]}): raise timeoutMs or segment with the estimated layout.`,
+        { cause: error },
+      );
+    }
     // With every subresource refused, `load` follows at once; a page that still holds it back (a frame
     // that never finishes) is measured as it stands after LOAD_GRACE_MS rather than failing.
     await page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);
