@@ -5,8 +5,8 @@
  *   pnpm --filter @winnow/title-segmenter train [--layout chromium|estimate] [--limit N] [--out FILE]
  *
  * Training pages: cetd `chaos` (200 pages, many sites), scrapinghub-aeb (181 pages, 126 sites) and
- * cleaneval-dev (58 pages): none of the sites the segmentation figures are measured on (cetd's five
- * single-site folders, debian-sites). Labels: see labels.ts.
+ * cleaneval-dev (58 pages): none of the pages the segmentation figures are measured on (cetd's five
+ * single-site folders, debian-sites; aeb holds 2 recent bbc.com and 2 nytimes.com pages). Labels: labels.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
