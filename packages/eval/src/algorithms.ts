@@ -1,4 +1,5 @@
 import { extractPlain, WinnowError, type Extraction, type Page } from '@winnow/dom-blocks';
+import { extractLargestContentBlock } from '@winnow/title-segmenter';
 import { extractWithReadability } from './readability.js';
 
 /**
@@ -48,6 +49,12 @@ export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
     description: "peer for comparison: Mozilla's Readability 0.6 on linkedom (not a winnow algorithm)",
     peer: true,
     extract: (page: Page) => extractWithReadability(page),
+  } satisfies PageAlgorithm,
+  {
+    kind: 'page',
+    name: 'title-segmenter',
+    description: 'paper 003 (Sano et al.): content blocks under title blocks, the largest one as main content (layout estimated from markup; `winnow segment` uses Chromium)',
+    extract: (page: Page) => extractLargestContentBlock(page),
   } satisfies PageAlgorithm,
 ]);
 
