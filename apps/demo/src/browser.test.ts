@@ -115,6 +115,19 @@ describe.skipIf(!available)('the demo page in Chromium', () => {
     await expect.poll(() => page.locator('#status').textContent()).toMatch(/^BINARY_INPUT: image\.html: The input looks binary/);
   });
 
+  it('draws the title segmenter\'s content blocks on Chromium\'s layout of the page', async () => {
+    const offered = await page.locator('#figure option[value="title-segmenter"]').count();
+    if (!offered) return void console.warn('title-segmenter figure not offered (no Chromium for the server)');
+    await page.setInputFiles('#files', STORM);
+    await page.selectOption('#figure', 'title-segmenter');
+    await page.click('#run');
+    const figure = page.locator('.result[data-figure="title-segmenter"]');
+    await figure.locator('img').waitFor({ timeout: 60_000 });
+    expect(await figure.locator('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(await figure.locator('.notes').textContent()).toMatch(/\d+ content blocks over \d+ minimum blocks \(layout: chromium\)/);
+    expect(await figure.locator('.notes').textContent()).toContain('Storm hits the coast');
+  }, 90_000);
+
   const siteAlgorithm = ALGORITHMS.find((algorithm) => algorithm.kind === 'site');
   it.skipIf(!siteAlgorithm)('learns a site algorithm on the other pages and shows the model', async () => {
     await page.setInputFiles('#files', SITE);

@@ -22,6 +22,7 @@ it('exports the public API', async () => {
       "createApp",
       "createInlineRunner",
       "createWorkerRunner",
+      "defaultFigures",
       "drawFigure",
       "fetchPage",
       "highlightPage",
@@ -35,6 +36,7 @@ it('exports the public API', async () => {
       "runDemo",
       "sanitizeDocument",
       "startServer",
+      "titleSegmenterFigure",
       "toErrorBody",
     ]
   `);

@@ -9,3 +9,4 @@ export { fetchPage, checkPageUrl, type FetchPageOptions } from './fetch-page.js'
 export { DemoError, toErrorBody, type DemoErrorCode } from './errors.js';
 export { drawFigure, queueFigure, MAX_FIGURE_QUEUE, MAX_FIGURE_BYTES, type PageFigure, type FigureImage, type FigureResult } from './figures.js';
 export { createInlineRunner, createWorkerRunner, DEFAULT_WORKER_RUNNER_OPTIONS, type DemoRunner, type WorkerRunnerOptions } from './runner.js';
+export { defaultFigures, titleSegmenterFigure } from './figures/index.js';

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
+import { defaultFigures } from './figures/index.js';
 import type { CreateAppOptions } from './app.js';
 import { createInlineRunner, createWorkerRunner, type WorkerRunnerOptions } from './runner.js';
 
@@ -41,16 +42,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Dem
   const { port = DEFAULT_PORT, host = DEFAULT_HOST, workers = {}, ...appOptions } = options;
   // Functions of a custom registry cannot cross to a worker: those run inline.
   const runner = appOptions.runner ?? (workers === false || appOptions.algorithms ? createInlineRunner() : createWorkerRunner(workers));
+  // Figures that need Chromium are offered when it is installed; `figures: []` turns them off.
+  const figures = appOptions.figures ?? defaultFigures();
   const app = createApp({
     allowedHostnames: isLoopback(host) ? [...LOOPBACK_HOSTNAMES, host.includes(':') ? `[${host}]` : host] : null,
     ...appOptions,
     runner,
+    figures,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const created = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(created as Server)) as Server;
     created.once('error', reject);
   }).catch(async (error) => {
-    await runner.close();
+    await Promise.all([runner.close(), ...figures.map((figure) => figure.close?.())]);
     throw error;
   });
   server.requestTimeout = REQUEST_TIMEOUT_MS;
@@ -66,6 +70,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Dem
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }).finally(() => runner.close()),
+      })
+        .finally(() => Promise.all([runner.close(), ...figures.map((figure) => figure.close?.())]))
+        .then(() => undefined),
   };
 }
