@@ -68,7 +68,8 @@ export function localLinkTargets(href: string, pageFile: string, siteDir: string
     relativePaths.push(withoutQuery.startsWith('/') ? path.join(root, withoutQuery) : path.resolve(path.dirname(path.resolve(pageFile)), withoutQuery));
   }
   const targets: string[] = [];
-  for (const candidate of relativePaths) {
+  for (const joined of relativePaths) {
+    const candidate = joined.length > root.length ? joined.replace(/[\\/]+$/, '') : joined;
     const inside = path.relative(root, candidate);
     if (inside.startsWith('..') || path.isAbsolute(inside)) continue;
     if (NOT_A_PAGE.test(candidate)) continue;
