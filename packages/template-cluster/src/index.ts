@@ -1,6 +1,6 @@
 export { DISTANCE_MEASURES, DEFAULT_STRUCTURE_OPTIONS, pageStructure, structureSet, type DistanceMeasure, type PageStructure, type StructureOptions } from './structure.js';
 export { intersectionSize, setDistance, structuralDistance, distanceMatrix, distanceAt, type DistanceMatrix } from './distance.js';
-export { randIndex, dunnIndex, distanceHistogram, type HistogramBin } from './cluster-indices.js';
+export { distanceHistogram, type HistogramBin } from './histogram.js';
 export {
   PAPER_THRESHOLDS,
   DEFAULT_CLUSTER_OPTIONS,
@@ -31,4 +31,3 @@ export {
   extractFromSiteFolder,
   type LinkedPagesOptions,
 } from './site-folder.js';
-export { readClusterInputs, htmlFilesUnder, clusterPages, formatClusterReport, type ClusterReport } from './cluster-report.js';

@@ -66,7 +66,7 @@ describe('extractWithLinkedPages (paper 004 §3 and §6)', () => {
   });
 
   it('reports "no main content" as a result when the page repeats a training page', () => {
-    const extraction = extractWithLinkedPages(newsSite()[0], newsSite().slice(0, 2));
+    const extraction = extractWithLinkedPages({ ...newsSite()[0], id: 'a copy' }, newsSite().slice(0, 2));
     expect(extraction.text).toBe('');
     expect(extraction.notes).toContain('no main content found: every text node is template');
   });
@@ -79,6 +79,14 @@ describe('the model', () => {
     expect(model.labels).toEqual([0, 0, 0, 0, 0, 0]);
     const copy = JSON.parse(JSON.stringify(model));
     expect(extractWithTemplateModel(copy, target)).toEqual(extractWithTemplateModel(model, target));
+  });
+
+  it('leaves the page itself out of its training set (leave-one-out on a whole site)', () => {
+    const site = newsSite();
+    const model = learnTemplateModel(site);
+    const extraction = extractWithTemplateModel(model, site[0]);
+    expect(extraction.notes[0]).toBe("training set: 5 of 6 pages in the page's template cluster (CP ≤ 0.7)");
+    expect(extraction.text).toBe(`${ARTICLES[0].title}\n${ARTICLES[0].paragraphs.join('\n')}`);
   });
 
   it('refuses something that is not a model', () => {

@@ -111,9 +111,11 @@ function checkModel(model: TemplateClusterModel): void {
 
 /**
  * The training set of a page (paper 004 §3): the training pages in the page's single-linkage cluster,
- * i.e. every training cluster with a page within the threshold of it. Indices into `model.pages`.
+ * i.e. every training cluster with a page within the threshold of it. Indices into `model.pages`. A
+ * training page with the page's own id is left out (a page is not its own linked page), so a model
+ * learned on a whole site serves each of its pages leave-one-out.
  */
-export function trainingSetOf(model: TemplateClusterModel, structure: Uint32Array): number[] {
+export function trainingSetOf(model: TemplateClusterModel, structure: Uint32Array, pageId?: string): number[] {
   checkModel(model);
   const joined = new Set<number>();
   const sets = model.pages.map((page) => Uint32Array.from(page.structure));
@@ -123,7 +125,7 @@ export function trainingSetOf(model: TemplateClusterModel, structure: Uint32Arra
   }
   const members: number[] = [];
   model.labels.forEach((label, index) => {
-    if (joined.has(label)) members.push(index);
+    if (joined.has(label) && (pageId === undefined || model.pages[index].id !== pageId)) members.push(index);
   });
   return members;
 }
@@ -190,7 +192,7 @@ export function extractWithTemplateModel(model: TemplateClusterModel, page: Page
   const resolved = resolveOptions(options);
   const analysed = analysePage(page, model.shingleLength);
   const structure = structureSet(analysed.structure, model.measure);
-  const members = trainingSetOf(model, structure);
+  const members = trainingSetOf(model, structure, page.id);
   const clusterNote = `training set: ${members.length} of ${model.pages.length} pages in the page's template cluster (${model.measure.toUpperCase()} ≤ ${model.threshold})`;
   if (members.length < resolved.minTrainingPages) {
     const fallback = resolved.fallback(page);
