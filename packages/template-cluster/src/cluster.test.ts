@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CLUSTER_OPTIONS, PAPER_THRESHOLDS, clusterStructures, minHashSignatures, singleLinkage } from './cluster.js';
+import { DEFAULT_CLUSTER_OPTIONS, PAPER_THRESHOLDS, clusterStructures, lshBandsFor, minHashSignatures, singleLinkage } from './cluster.js';
 import { pageStructure } from './structure.js';
 import { docsSite, newsSite } from './test-support/fixtures.js';
 
@@ -49,8 +49,14 @@ describe('clusterStructures', () => {
     expect(clustering.clusters).toEqual(bySite);
   });
 
+  it.each([1, 4])('agrees with the exact path on the fixtures with %i rows per band', (lshRows) => {
+    const exact = clusterStructures(structures, { measure: 'ctss' });
+    expect(clusterStructures(structures, { measure: 'ctss', exactLimit: 0, lshRows, lshBands: 32 }).clusters).toEqual(exact.clusters);
+  });
+
   it('puts everything together at threshold 1 and keeps everything apart at 0 for distinct pages', () => {
     expect(clusterStructures(structures, { threshold: 1 }).clusters).toHaveLength(1);
+    expect(clusterStructures(structures, { threshold: 1, exactLimit: 0 }).clusters).toHaveLength(1);
     expect(clusterStructures([structures[0], structures[6]], { threshold: 0 }).clusters).toHaveLength(2);
   });
 
@@ -58,10 +64,25 @@ describe('clusterStructures', () => {
     expect(clusterStructures(structures, { threshold: undefined, measure: undefined }).measure).toBe(DEFAULT_CLUSTER_OPTIONS.measure);
     expect(() => clusterStructures(structures, { threshold: 2 })).toThrow(RangeError);
     expect(() => clusterStructures(structures, { exactLimit: 0, lshBands: 0 })).toThrow(RangeError);
+    expect(() => clusterStructures(structures, { exactLimit: 0, lshRecall: 1 })).toThrow(RangeError);
   });
 
   it('clusters nothing into nothing', () => {
     expect(clusterStructures([]).clusters).toEqual([]);
+  });
+});
+
+describe('lshBandsFor', () => {
+  it.each([
+    // threshold, rows, recall, bands: J* = s / (2 − s), bands = ⌈ln(1 − recall) / ln(1 − J*^rows)⌉
+    [0.7, 1, 0.9, 12],
+    [0.6, 1, 0.9, 9],
+    [0.85, 1, 0.9, 28],
+    [0.7, 2, 0.9, 64], // capped
+    [0, 1, 0.9, 1],
+    [1, 1, 0.9, 64],
+  ])('threshold %f, %i rows, recall %f: %i bands', (threshold, rows, recall, bands) => {
+    expect(lshBandsFor(threshold, rows, recall)).toBe(bands);
   });
 });
 

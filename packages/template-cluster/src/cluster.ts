@@ -15,10 +15,16 @@ export interface ClusterOptions {
   threshold: number | undefined;
   /** Inputs up to this many pages are clustered exactly; larger ones take the MinHash/LSH path. */
   exactLimit: number;
-  /** LSH bands; `lshBands × lshRows` MinHash values per page. */
-  lshBands: number;
+  /** LSH bands (`lshBands × lshRows` MinHash values per page); `undefined`: derived from the threshold and `lshRecall`. */
+  lshBands: number | undefined;
   /** MinHash values per LSH band. */
   lshRows: number;
+  /**
+   * With derived bands: the chance that a pair just within the threshold becomes a candidate. A distance
+   * d ≤ t implies a Jaccard similarity J ≥ s / (2 − s) with s = 1 − t, and a pair of similarity J is a
+   * candidate with probability 1 − (1 − J^rows)^bands.
+   */
+  lshRecall: number;
   /** Seed of the MinHash functions (results are deterministic for a seed). */
   seed: number;
 }
@@ -30,18 +36,24 @@ export const DEFAULT_CLUSTER_OPTIONS: Readonly<ClusterOptions> = Object.freeze({
   /** Paper 004 §5, Table 2 (see `PAPER_THRESHOLDS`). */
   threshold: undefined,
   /**
-   * Not in the paper (its matrices stop at a few hundred pages, §5 Fig. 1): up to 2,000 pages the exact
-   * pairwise pass takes seconds on the datasets' pages (bench/cluster.bench.ts), beyond it the quadratic cost dominates.
+   * Not in the paper (its Fig. 1 stops at a few hundred pages): up to 1,000 pages the exact pass takes
+   * seconds on the datasets' pages; at 2,000 it took 10–60 s where the LSH path took 1–7 s with the same
+   * clusters (bench/figures.ts, section lsh).
    */
-  exactLimit: 2000,
+  exactLimit: 1000,
   /**
-   * Not in the paper (its conclusion names the quadratic matrix as what to speed up). 16 bands of 4
-   * MinHashes make pages of Jaccard similarity ≥ 0.5 candidates with probability ≥ 0.65 per pair, ≥ 0.99
-   * at 0.75; single linkage needs only a chain of such pairs within a template (tuned on mixed-dev.json).
+   * Not in the paper (its conclusion names the quadratic matrix as what to speed up): derived, see
+   * `lshRecall` — 12 bands for CP at 0.7, 9 for CPS at 0.6, 28 for CTSS at 0.85.
    */
-  lshBands: 16,
-  /** See `lshBands`. */
-  lshRows: 4,
+  lshBands: undefined,
+  /**
+   * One MinHash per band: the paper's thresholds accept pairs of low Jaccard similarity (0.08 for CTSS
+   * at 0.85), which wider bands would miss. Tuned on 2,000 pages drawn from cetd and debian-sites: with
+   * one row the LSH clusters equal the exact ones (Rand 1.000 against exact; 16 bands × 4 rows: 0.951).
+   */
+  lshRows: 1,
+  /** See `lshRows` (same tuning): 0.9 per borderline pair; chains of pairs make a miss rarer still. */
+  lshRecall: 0.9,
   /** Any fixed value: makes the LSH path reproducible. */
   seed: 0x2008,
 });
@@ -158,16 +170,35 @@ export function minHashSignatures(sets: readonly Uint32Array[], hashCount: numbe
   return signatures;
 }
 
+/** Buckets up to this size are checked pair by pair; larger ones (rare: near-identical pages) by representatives. */
+const BUCKET_PAIRS_LIMIT = 256;
+
+/** The most bands `lshBandsFor` derives (a threshold near 1 would ask for thousands). */
+const MAX_DERIVED_BANDS = 64;
+
+/**
+ * Bands that make a pair at exactly the threshold a candidate with probability `recall`, for `rows`
+ * MinHashes per band: the pair's Jaccard similarity is at least s / (2 − s), s = 1 − threshold.
+ */
+export function lshBandsFor(threshold: number, rows: number, recall: number): number {
+  const similarity = 1 - threshold;
+  const jaccard = similarity / (2 - similarity);
+  const perBand = jaccard ** rows;
+  if (perBand >= 1) return 1;
+  if (perBand <= 0) return MAX_DERIVED_BANDS;
+  return Math.min(MAX_DERIVED_BANDS, Math.max(1, Math.ceil(Math.log(1 - recall) / Math.log(1 - perBand))));
+}
+
 /**
  * The scale path: candidate pairs from MinHash/LSH banding, each candidate checked with the exact
- * distance. Within a bucket each page is compared with one representative of every other cluster
- * already seen in that bucket, so a bucket of one template costs one comparison per page. Pages whose
- * only within-threshold neighbours never share a band stay apart: an approximation of `singleLinkage`.
+ * distance under single linkage's rule (pairs already in one cluster are skipped, so a bucket of one
+ * template costs about one comparison per page). Pages whose only within-threshold neighbours never
+ * share a band stay apart: an approximation of `singleLinkage`, exact in the tuning runs (see `lshRows`).
  */
 function lshSingleLinkage(sets: readonly Uint32Array[], threshold: number, options: ClusterOptions): { sets: DisjointSets; comparisons: number } {
   const count = sets.length;
-  const bands = options.lshBands;
   const rows = options.lshRows;
+  const bands = options.lshBands ?? lshBandsFor(threshold, rows, options.lshRecall);
   const signatures = minHashSignatures(sets, bands * rows, options.seed);
   const disjoint = new DisjointSets(count);
   let comparisons = 0;
@@ -184,6 +215,18 @@ function lshSingleLinkage(sets: readonly Uint32Array[], threshold: number, optio
     }
     for (const members of buckets.values()) {
       if (members.length < 2) continue;
+      if (members.length <= BUCKET_PAIRS_LIMIT) {
+        // Every pair of the bucket not yet in one cluster: single linkage's rule on the candidates.
+        for (let i = 0; i < members.length; i++) {
+          for (let j = i + 1; j < members.length; j++) {
+            if (disjoint.find(members[i]) === disjoint.find(members[j])) continue;
+            comparisons++;
+            if (setDistance(sets[members[i]], sets[members[j]]) <= threshold) disjoint.union(members[i], members[j]);
+          }
+        }
+        continue;
+      }
+      // A huge bucket: each page meets one representative of every other cluster seen in the bucket.
       const representatives: number[] = [];
       for (const item of members) {
         let joined = false;
@@ -218,8 +261,15 @@ export function clusterStructures(structures: readonly PageStructure[], options:
     const { labels, clusters, comparisons } = singleLinkage(sets.length, (i, j) => setDistance(sets[i], sets[j]), threshold);
     return { labels, clusters, method: 'exact', measure, threshold, comparisons };
   }
-  if (!(Number.isInteger(merged.lshBands) && merged.lshBands > 0 && Number.isInteger(merged.lshRows) && merged.lshRows > 0)) {
-    throw new RangeError(`lshBands and lshRows must be positive integers, got ${merged.lshBands} and ${merged.lshRows}`);
+  if (threshold >= 1) {
+    // Every distance is at most 1: single linkage joins everything, no comparison needed.
+    return { labels: sets.map(() => 0), clusters: sets.length ? [sets.map((_, index) => index)] : [], method: 'exact', measure, threshold, comparisons: 0 };
+  }
+  const bandsValid = merged.lshBands === undefined || (Number.isInteger(merged.lshBands) && merged.lshBands > 0);
+  if (!(bandsValid && Number.isInteger(merged.lshRows) && merged.lshRows > 0 && merged.lshRecall > 0 && merged.lshRecall < 1)) {
+    throw new RangeError(
+      `lshBands and lshRows must be positive integers and lshRecall within (0, 1), got ${merged.lshBands}, ${merged.lshRows} and ${merged.lshRecall}`,
+    );
   }
   const { sets: disjoint, comparisons } = lshSingleLinkage(sets, threshold, merged);
   return toClustering(disjoint, sets.length, { method: 'lsh', measure, threshold, comparisons });

@@ -23,6 +23,7 @@ it('exports the public API', async () => {
       "linkHrefs",
       "linkedFiles",
       "localLinkTargets",
+      "lshBandsFor",
       "minHashSignatures",
       "pageStructure",
       "readLinkedPages",

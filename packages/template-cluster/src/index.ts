@@ -7,6 +7,7 @@ export {
   clusterStructures,
   singleLinkage,
   minHashSignatures,
+  lshBandsFor,
   type ClusterOptions,
   type Clustering,
 } from './cluster.js';
