@@ -2,10 +2,12 @@
  * The figures of paper 004 on winnow's datasets (README, "Figures"). Run from the package folder:
  *   pnpm bench                          # every section
  *   pnpm bench -- mixed matrix lsh df   # some sections
+ *   pnpm bench -- links debian          # opt-in: §3 on mirrored debian-sites; df on debian-sites too
  * Reads DATASETS_DIR (default ../shared/datasets from the repository root). Imports @winnow/eval's
  * sources by path: eval depends on this package, so a package dependency back would be a cycle.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractPlain, parseHtml, type Page } from '@winnow/dom-blocks';
@@ -21,7 +23,9 @@ import {
   distanceHistogram,
   distanceMatrix,
   extractWithTemplateModel,
+  extractFromSiteFolder,
   learnTemplateModel,
+  lshBandsFor,
   pageStructure,
   type DistanceMeasure,
   type PageStructure,
@@ -189,24 +193,33 @@ if (wants('lsh')) {
     sites.push(pages[base].site as string);
   }
   console.log(`\n## The LSH path: ${total} variations of the ${structures.length} drawn pages (5% of each set dropped, up to 5% random hashes added)\n`);
-  console.log('| measure | pages | method | ms | comparisons | clusters | Rand vs sites | Rand vs exact |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| measure | pages | method | bands × rows | ms | comparisons | clusters | Rand vs sites | Rand vs exact |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const measure of DISTANCE_MEASURES) {
-    for (const count of [2000, total]) {
+    const exactCount = 2000;
+    const exactSubset = variants.slice(0, exactCount);
+    const exactStarted = performance.now();
+    const exact = clusterStructures(exactSubset, { measure, exactLimit: Infinity });
+    const exactMs = performance.now() - exactStarted;
+    console.log(
+      `| ${measure.toUpperCase()} | ${exactCount} | exact | — | ${exactMs.toFixed(0)} | ${exact.comparisons} | ${exact.clusters.length} | ` +
+        `${fixed(randIndex(exact.labels, sites.slice(0, exactCount)))} | 1.000 |`,
+    );
+    const runs: Array<[number, { lshBands?: number; lshRows?: number }]> = [
+      [exactCount, {}],
+      [exactCount, { lshBands: 16, lshRows: 4 }],
+      [total, {}],
+    ];
+    for (const [count, lshOptions] of runs) {
       const subset = variants.slice(0, count);
-      const labels = sites.slice(0, count);
-      const lshStarted = performance.now();
-      const lsh = clusterStructures(subset, { measure, exactLimit: 0 });
-      const lshMs = performance.now() - lshStarted;
-      let exactRand = '—';
-      if (count <= 2000) {
-        const exactStarted = performance.now();
-        const exact = clusterStructures(subset, { measure, exactLimit: Infinity });
-        const exactMs = performance.now() - exactStarted;
-        console.log(`| ${measure.toUpperCase()} | ${count} | exact | ${exactMs.toFixed(0)} | ${exact.comparisons} | ${exact.clusters.length} | ${fixed(randIndex(exact.labels, labels))} | 1.000 |`);
-        exactRand = fixed(randIndex(lsh.labels, exact.labels));
-      }
-      console.log(`| ${measure.toUpperCase()} | ${count} | lsh | ${lshMs.toFixed(0)} | ${lsh.comparisons} | ${lsh.clusters.length} | ${fixed(randIndex(lsh.labels, labels))} | ${exactRand} |`);
+      const started = performance.now();
+      const lsh = clusterStructures(subset, { measure, exactLimit: 0, ...lshOptions });
+      const ms = performance.now() - started;
+      const bands = lshOptions.lshBands ?? lshBandsFor(PAPER_THRESHOLDS[measure], 1, 0.9);
+      console.log(
+        `| ${measure.toUpperCase()} | ${count} | lsh | ${bands} × ${lshOptions.lshRows ?? 1} | ${ms.toFixed(0)} | ${lsh.comparisons} | ${lsh.clusters.length} | ` +
+          `${fixed(randIndex(lsh.labels, sites.slice(0, count)))} | ${count === exactCount ? fixed(randIndex(lsh.labels, exact.labels)) : '—'} |`,
+      );
     }
   }
 }
@@ -262,4 +275,54 @@ if (wants('df')) {
     return `${fixed(mean.precision)} / ${fixed(mean.recall)} / **${fixed(mean.f1)}**`;
   });
   console.log(`| all | ${(overall.get('plain') as Scores[]).length} | ${cells.join(' | ')} | |`);
+}
+
+// ---- §3 end to end: debian-sites mirrored under their original paths, each page's links followed ------
+if (sections.has('links')) {
+  const perSite = Number(process.env.LINKS_PAGES ?? 20);
+  const maxLinkedPages = 30;
+  const mirror = mkdtempSync(path.join(tmpdir(), 'winnow-mirror-'));
+  console.log(
+    `\n## Training sets from links (paper 004 §3): debian-sites copied under their original paths; first ${perSite} pages per site, ` +
+      `at most ${maxLinkedPages} linked pages each; macro-averaged LCS word scores\n`,
+  );
+  console.log('| site | pages | linked pages followed (mean) | training set (mean) | fallbacks | cluster CP P / R / F1 | plain P / R / F1 |');
+  console.log('|---|---|---|---|---|---|---|');
+  try {
+    for (const site of ['django32', 'gri', 'jsoup-javadoc', 'postgresql15', 'python311']) {
+      const siteDir = path.join(datasetsDir, 'debian-sites', site);
+      const meta = JSON.parse(readFileSync(path.join(siteDir, 'meta.json'), 'utf8'));
+      const root = path.join(mirror, site);
+      const files: Array<{ file: string; gold: string }> = [];
+      for (const entry of meta.pages as Array<{ n: string; path: string }>) {
+        const relative = entry.path.startsWith(meta.selection.root) ? entry.path.slice(meta.selection.root.length + 1) : entry.path;
+        const file = path.join(root, relative);
+        mkdirSync(path.dirname(file), { recursive: true });
+        copyFileSync(path.join(siteDir, 'pages', `${entry.n}.html`), file);
+        files.push({ file, gold: path.join(siteDir, 'gold', `${entry.n}.txt`) });
+      }
+      const cluster: Scores[] = [];
+      const plain: Scores[] = [];
+      let followed = 0;
+      let training = 0;
+      let fallbacks = 0;
+      for (const { file, gold } of files.slice(0, perSite)) {
+        const goldText = readFileSync(gold, 'utf8');
+        const extraction = extractFromSiteFolder(file, root, { maxLinkedPages });
+        followed += Number(/^followed (\d+)/.exec(extraction.notes[0])?.[1] ?? 0);
+        training += Number(/^training set: (\d+)/.exec(extraction.notes[1])?.[1] ?? 0);
+        if (extraction.notes[1]?.includes('fell back')) fallbacks++;
+        cluster.push(lcsWordScores(extraction.text, goldText));
+        plain.push(lcsWordScores(extractPlain({ id: file, html: new Uint8Array(readFileSync(file)) }).text, goldText));
+      }
+      const count = Math.min(perSite, files.length);
+      const format = (list: Scores[]) => {
+        const mean = meanScores(list);
+        return `${fixed(mean.precision)} / ${fixed(mean.recall)} / **${fixed(mean.f1)}**`;
+      };
+      console.log(`| ${site} | ${count} | ${fixed(followed / count, 1)} | ${fixed(training / count, 1)} | ${fallbacks} | ${format(cluster)} | ${format(plain)} |`);
+    }
+  } finally {
+    rmSync(mirror, { recursive: true, force: true });
+  }
 }
