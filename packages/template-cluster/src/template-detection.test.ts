@@ -89,6 +89,15 @@ describe('the model', () => {
     expect(extraction.text).toBe(`${ARTICLES[0].title}\n${ARTICLES[0].paragraphs.join('\n')}`);
   });
 
+  it('leaves unreadable training pages out and says so', () => {
+    const binary: Page = { id: 'logo.html', html: Uint8Array.from({ length: 2000 }, (_, index) => (index * 7) % 32) };
+    const model = learnTemplateModel([...newsSite(), binary]);
+    expect(model.skipped).toEqual([{ id: 'logo.html', reason: expect.stringMatching(/^BINARY_INPUT: /) }]);
+    const extraction = extractWithTemplateModel(model, target);
+    expect(extraction.notes[1]).toBe('1 training page(s) unreadable and left out, e.g. logo.html');
+    expect(extraction.text).toContain('Taxes stay unchanged.');
+  });
+
   it('refuses something that is not a model', () => {
     expect(() => extractWithTemplateModel({ version: 2 } as never, target)).toThrow(WinnowError);
     expect(() => extractWithTemplateModel({} as never, target)).toThrow(/learnTemplateModel/);

@@ -11,6 +11,7 @@ import {
   makeExtraction,
   parseHtml,
   WinnowError,
+  isWinnowError,
 } from '@winnow/dom-blocks';
 import { type ClusterOptions, DEFAULT_CLUSTER_OPTIONS, PAPER_THRESHOLDS, clusterStructures, definedOnly } from './cluster.js';
 import { setDistance } from './distance.js';
@@ -55,6 +56,8 @@ export interface TemplateClusterModel {
   }>;
   /** Template cluster of each training page (single linkage among the training pages). */
   labels: number[];
+  /** Training pages left out because they could not be read (binary, oversized, undecodable), with why. */
+  skipped: Array<{ id: string; reason: string }>;
 }
 
 function resolveOptions(options: Partial<TemplateClusterOptions>): TemplateClusterOptions {
@@ -90,8 +93,17 @@ export function learnTemplateModel(pages: Iterable<Page>, options: Partial<Templ
   const threshold = resolved.threshold ?? PAPER_THRESHOLDS[resolved.measure];
   const structures: PageStructure[] = [];
   const modelPages: TemplateClusterModel['pages'] = [];
+  const skipped: TemplateClusterModel['skipped'] = [];
   for (const page of pages) {
-    const analysed = analysePage(page, resolved.shingleLength);
+    let analysed: AnalysedPage;
+    try {
+      analysed = analysePage(page, resolved.shingleLength);
+    } catch (cause) {
+      // One unreadable linked page (an image saved as .html) must not sink the page's extraction.
+      if (!isWinnowError(cause)) throw cause;
+      skipped.push({ id: page.id, reason: `${cause.code}: ${cause.message}` });
+      continue;
+    }
     structures.push(analysed.structure);
     modelPages.push({
       id: page.id,
@@ -100,7 +112,18 @@ export function learnTemplateModel(pages: Iterable<Page>, options: Partial<Templ
     });
   }
   const clustering = clusterStructures(structures, { ...resolved, threshold });
-  return { version: 1, measure: resolved.measure, threshold, shingleLength: resolved.shingleLength, pages: modelPages, labels: clustering.labels };
+  return { version: 1, measure: resolved.measure, threshold, shingleLength: resolved.shingleLength, pages: modelPages, labels: clustering.labels, skipped };
+}
+
+/** The model's hash sets as typed arrays, converted once per model object. */
+const setsOfModel = new WeakMap<TemplateClusterModel, Uint32Array[]>();
+function modelSets(model: TemplateClusterModel): Uint32Array[] {
+  let sets = setsOfModel.get(model);
+  if (!sets) {
+    sets = model.pages.map((page) => Uint32Array.from(page.structure));
+    setsOfModel.set(model, sets);
+  }
+  return sets;
 }
 
 function checkModel(model: TemplateClusterModel): void {
@@ -118,7 +141,7 @@ function checkModel(model: TemplateClusterModel): void {
 export function trainingSetOf(model: TemplateClusterModel, structure: Uint32Array, pageId?: string): number[] {
   checkModel(model);
   const joined = new Set<number>();
-  const sets = model.pages.map((page) => Uint32Array.from(page.structure));
+  const sets = modelSets(model);
   for (let index = 0; index < sets.length; index++) {
     if (joined.has(model.labels[index])) continue;
     if (setDistance(structure, sets[index]) <= model.threshold) joined.add(model.labels[index]);
@@ -193,6 +216,7 @@ export function extractWithTemplateModel(model: TemplateClusterModel, page: Page
   const analysed = analysePage(page, model.shingleLength);
   const structure = structureSet(analysed.structure, model.measure);
   const members = trainingSetOf(model, structure, page.id);
+  const skippedNote = model.skipped?.length ? [`${model.skipped.length} training page(s) unreadable and left out, e.g. ${model.skipped[0].id}`] : [];
   const clusterNote = `training set: ${members.length} of ${model.pages.length} pages in the page's template cluster (${model.measure.toUpperCase()} ≤ ${model.threshold})`;
   if (members.length < resolved.minTrainingPages) {
     const fallback = resolved.fallback(page);
@@ -200,12 +224,13 @@ export function extractWithTemplateModel(model: TemplateClusterModel, page: Page
       ...fallback,
       notes: [
         `${clusterNote}: fewer than ${resolved.minTrainingPages}, fell back to single-page extraction`,
+        ...skippedNote,
         ...fallback.notes,
       ],
     };
   }
   const extraction = detectTemplate(analysed, members.map((index) => model.pages[index].texts), resolved);
-  return { ...extraction, notes: [clusterNote, ...extraction.notes] };
+  return { ...extraction, notes: [clusterNote, ...skippedNote, ...extraction.notes] };
 }
 
 /**
