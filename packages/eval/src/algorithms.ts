@@ -1,5 +1,6 @@
 import { extractPlain, WinnowError, type Extraction, type Page } from '@winnow/dom-blocks';
 import { extractFromSiteFolder, extractWithTemplateModel, learnTemplateModel, type TemplateClusterModel } from '@winnow/template-cluster';
+import { extractLargestContentBlock } from '@winnow/title-segmenter';
 import { extractWithReadability } from './readability.js';
 
 /**
@@ -61,6 +62,12 @@ export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
     extract: (model: TemplateClusterModel, page: Page) => extractWithTemplateModel(model, page),
     extractFromSiteFolder: (pageFile: string, siteDir: string) => extractFromSiteFolder(pageFile, siteDir),
   } satisfies SiteAlgorithm<TemplateClusterModel>,
+  {
+    kind: 'page',
+    name: 'title-segmenter',
+    description: 'paper 003 (Sano et al.): content blocks under title blocks, the largest one as main content (layout estimated from markup; `winnow segment` uses Chromium)',
+    extract: (page: Page) => extractLargestContentBlock(page),
+  } satisfies PageAlgorithm,
 ]);
 
 /** Names of every registered algorithm, in registry order. */
