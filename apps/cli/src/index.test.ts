@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 
+// Importing the entry loads every algorithm package: allow for a loaded runner.
 it('exports the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
@@ -10,6 +11,7 @@ it('exports the public API', async () => {
       "ServeUsageError",
       "SEGMENT_LAYOUT_CHOICES",
       "createProgress",
+      "formatClusterReport",
       "formatMany",
       "formatReport",
       "formatSegmentation",
@@ -17,8 +19,10 @@ it('exports the public API', async () => {
       "main",
       "outputFileName",
       "parseServeOptions",
+      "readPageList",
       "readPages",
       "readStdin",
+      "runCluster",
       "runEval",
       "runExtract",
       "runServe",
@@ -27,4 +31,4 @@ it('exports the public API', async () => {
       "writeOutputs",
     ]
   `);
-});
+}, 30_000);

@@ -4,4 +4,5 @@ export { runEval, summarize, formatReport, type EvalCommandOptions, type EvalSum
 export { readPages, listHtmlFiles, readStdin, HTML_FILE, type PageInput } from './inputs.js';
 export { createProgress, type Progress } from './progress.js';
 export { parseServeOptions, runServe, ServeUsageError, type ServeFlags } from './commands/serve.js';
+export { runCluster, formatClusterReport, readPageList, type ClusterCommandOptions, type ClusterReport } from './commands/cluster.js';
 export { runSegment, formatSegmentation, SEGMENT_LAYOUT_CHOICES, type SegmentCommandOptions, type SegmentCommandResult, type SegmentLayoutChoice } from './commands/segment.js';

@@ -1,4 +1,5 @@
 import { extractPlain, WinnowError, type Extraction, type Page } from '@winnow/dom-blocks';
+import { extractFromSiteFolder, extractWithTemplateModel, learnTemplateModel, type TemplateClusterModel } from '@winnow/template-cluster';
 import { extractLargestContentBlock } from '@winnow/title-segmenter';
 import { extractWithReadability } from './readability.js';
 
@@ -32,6 +33,12 @@ export interface SiteAlgorithm<Model = unknown> {
    * contents sit behind methods (a store). Without it the demo shows the model object itself.
    */
   describeModel?(model: Model): unknown;
+  /**
+   * Optional: extracts a page on disk gathering its own training pages from the folder mirroring its site
+   * (paper 004 §3 follows the page's links). `winnow extract --site-dir` prefers it to learning from the
+   * folder's first pages.
+   */
+  extractFromSiteFolder?(pageFile: string, siteDir: string): Extraction;
 }
 
 export type Algorithm = PageAlgorithm | SiteAlgorithm<any>;
@@ -50,6 +57,16 @@ export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
     peer: true,
     extract: (page: Page) => extractWithReadability(page),
   } satisfies PageAlgorithm,
+  {
+    kind: 'site',
+    name: 'cluster',
+    description: 'paper 004 (Gottron): cluster the linked pages by template (CP distance), drop texts on > 1/3 of the cluster',
+    // Paper 004 §7: 10,994 linked pages for 746 documents, about 15 per page.
+    defaultTrainPages: 15,
+    learn: (pages: Page[]) => learnTemplateModel(pages),
+    extract: (model: TemplateClusterModel, page: Page) => extractWithTemplateModel(model, page),
+    extractFromSiteFolder: (pageFile: string, siteDir: string) => extractFromSiteFolder(pageFile, siteDir),
+  } satisfies SiteAlgorithm<TemplateClusterModel>,
   {
     kind: 'page',
     name: 'title-segmenter',
