@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Takes docs/screenshot.png: the demo page at work on the fixture article, two algorithms side by side.
-//   node scripts/screenshot.mjs [--algorithms readability,plain] [--out docs/screenshot.png]
+//   node scripts/screenshot.mjs [--algorithms cluster,readability] [--out docs/screenshot.png]
 // Needs Debian's Chromium (/usr/bin/chromium or CHROMIUM_PATH) and a build (pnpm build).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +20,7 @@ if (!existsSync(executablePath)) {
 }
 const { startServer } = await import(path.join(packageDir, 'dist/index.js'));
 const out = path.resolve(packageDir, flag('out', 'docs/screenshot.png'));
-const [first, second = ''] = flag('algorithms', 'readability,plain').split(',');
+const [first, second = ''] = flag('algorithms', 'cluster,readability').split(',');
 
 const server = await startServer({ port: 0 });
 const browser = await chromium.launch({
