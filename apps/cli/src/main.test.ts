@@ -104,6 +104,13 @@ describe('winnow serve', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     const response = await fetch(new URL('/api/health', url));
     expect(await response.json()).toEqual({ ok: true });
+    // The algorithms run in the server's worker threads.
+    const extracted = await fetch(new URL('/api/extract', url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pages: [{ name: 'a.html', html: '<p>served words</p>' }], algorithms: ['plain'] }),
+    });
+    expect((await extracted.json()).runs[0].text).toBe('served words');
     stop.abort();
     expect(await exit).toBe(EXIT_OK);
     await expect(fetch(new URL('/api/health', url))).rejects.toThrow();

@@ -75,10 +75,10 @@ export function createWorkerRunner(options: Partial<WorkerRunnerOptions> = {}): 
   let nextId = 0;
   let closed = false;
 
-  const fail = (slot: Slot, code: DemoErrorCode, status: number, message: string) => {
+  const fail = (slot: Slot, code: DemoErrorCode, status: number, message: string, cause?: unknown) => {
     const job = slot.job;
     finish(slot);
-    job?.reject(new DemoError(code, status, message));
+    job?.reject(new DemoError(code, status, message, { cause }));
   };
 
   function finish(slot: Slot): void {
@@ -96,7 +96,11 @@ export function createWorkerRunner(options: Partial<WorkerRunnerOptions> = {}): 
   }
 
   function spawn(): Slot {
-    const worker = new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: settings.maxHeapMb } });
+    const worker = new Worker(url, {
+      resourceLimits: { maxOldGenerationSizeMb: settings.maxHeapMb },
+      // A worker inherits the process's flags; `--input-type` (a server started with `node -e`) fails it.
+      execArgv: process.execArgv.filter((flag) => !flag.startsWith('--input-type')),
+    });
     worker.unref();
     const slot: Slot = { worker, job: null, timer: null };
     worker.on('message', (message: { id: number; run?: DemoRun; error?: { status: number; code: DemoErrorCode; message: string } }) => {
@@ -111,7 +115,7 @@ export function createWorkerRunner(options: Partial<WorkerRunnerOptions> = {}): 
       const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
       fail(slot, outOfMemory ? 'PAGE_TOO_LARGE' : 'INTERNAL', outOfMemory ? 413 : 500, outOfMemory
         ? `The algorithms ran out of memory (${settings.maxHeapMb} MB) on this page: try a smaller page.`
-        : 'The worker running the algorithms failed on this page: try another page or algorithm.');
+        : 'The worker running the algorithms failed on this page: try another page or algorithm.', error);
       replace(slot);
     });
     worker.on('exit', () => {
