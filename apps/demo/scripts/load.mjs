@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Load run of the demo server on loopback, bounded in time (autocannon):
-//   node scripts/load.mjs [--duration 10] [--connections 4] [--algorithm plain] [--json]
+//   node scripts/load.mjs [--duration 10] [--connections 4] [--algorithm plain] [--pathological] [--json]
 // Phase 1 posts a typical page (the median-size page of scrapinghub-aeb when DATASETS_DIR or
 // ../shared/datasets is there, else the fixture article) for extraction. Phase 2 mixes in oversized,
 // malformed and binary uploads. The server runs in a child process; the run fails if it dies or stops
@@ -22,6 +22,10 @@ const duration = Number(flag('duration', '10'));
 const connections = Number(flag('connections', '4'));
 const algorithm = flag('algorithm', 'plain');
 const asJson = args.includes('--json');
+// --pathological: a phase 3 adds a page Readability needs minutes for (2,000 nested divs) with the
+// server's time limit at 2 s, to show a stuck algorithm costs one request, not the server.
+const pathological = args.includes('--pathological');
+const TIME_LIMIT_MS = pathological ? 2_000 : 20_000;
 /** Limits of the server under load: the oversized upload is just past them. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const MAX_PAGE_BYTES = 1024 * 1024;
@@ -43,7 +47,7 @@ function typicalPage() {
 function startServerProcess() {
   const script = `
     const { startServer } = await import(${JSON.stringify(path.join(packageDir, 'dist/index.js'))});
-    const server = await startServer({ port: 0, maxBodyBytes: ${MAX_BODY_BYTES}, maxPageBytes: ${MAX_PAGE_BYTES} });
+    const server = await startServer({ port: 0, maxBodyBytes: ${MAX_BODY_BYTES}, maxPageBytes: ${MAX_PAGE_BYTES}, figures: [], workers: { timeoutMs: ${TIME_LIMIT_MS} } });
     process.stdout.write(server.url + '\\n');
   `;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -86,6 +90,12 @@ const bad = {
     body: multipart('winnowbin', [{ name: 'page', filename: 'image.html', type: 'text/html', value: PNG }]),
   },
   malformedJson: { method: 'POST', path: '/api/extract', headers: { 'content-type': 'application/json' }, body: '{"pages": [{"html": ' },
+};
+const deep = {
+  method: 'POST',
+  path: '/api/extract',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ pages: [{ name: 'deep.html', html: `${'<div>'.repeat(2_000)}deep text` }], algorithms: ['readability'] }),
 };
 // Seven good requests for every three bad ones (one of each kind in turn).
 const mixed = [good, bad.malformedMultipart, good, good, bad.binary, good, good, bad.oversized, good, bad.malformedJson];
@@ -136,6 +146,9 @@ try {
   const phases = [];
   phases.push(summary('typical page only', await autocannon({ ...base, requests: [good] })));
   phases.push(summary('mixed: 7 typical, 1 oversized, 1 malformed multipart, 1 binary, 1 malformed JSON per 10', await autocannon({ ...base, requests: mixed })));
+  if (pathological) {
+    phases.push(summary(`mixed + 1 pathological page per 10 (time limit ${TIME_LIMIT_MS / 1000} s)`, await autocannon({ ...base, requests: [...mixed.slice(0, 9), deep] })));
+  }
   const stillAlive = !crashed && (await alive(url));
   const loadAverage = (await import('node:os')).loadavg()[0];
   const report = { page: page.source, pageBytes: Buffer.byteLength(page.html), algorithm, connections, durationSeconds: duration, node: process.version, parseReferenceMs: parseMs, loadAverage, phases, serverAlive: stillAlive, crashed };
