@@ -77,6 +77,20 @@ describe.skipIf(!available)('the demo page in Chromium', () => {
     expect(colour).toBe('rgb(220, 252, 231)');
   });
 
+  it('takes files dropped on the drop zone', async () => {
+    const html = await import('node:fs').then((fs) => fs.readFileSync(STORM, 'utf8'));
+    const transfer = await page.evaluateHandle((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'dropped.html', { type: 'text/html' }));
+      return data;
+    }, html);
+    await page.dispatchEvent('#drop', 'drop', { dataTransfer: transfer });
+    expect(await page.locator('#pages li').textContent()).toContain('dropped.html');
+    await page.click('#run');
+    await page.waitForSelector('.result .output');
+    expect(await page.locator('#results').getAttribute('data-target')).toBe('dropped.html');
+  });
+
   it('extracts pasted HTML', async () => {
     await page.click('#paste-box summary');
     await page.fill('#paste', '<html><body><nav><a href="/">Home</a></nav><p>Pasted words stay.</p></body></html>');
