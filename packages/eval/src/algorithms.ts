@@ -1,4 +1,5 @@
 import { extractPlain, type Extraction, type Page } from '@winnow/dom-blocks';
+import { extractLineBlocks } from '@winnow/lineblock';
 
 /**
  * The registry of every extractor winnow can run: the CLI's `--algo`, the harness and the demo all read
@@ -35,5 +36,17 @@ export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
     name: 'plain',
     description: 'all visible text of the page (the baseline every paper compares with)',
     extract: (page: Page) => extractPlain(page),
+  } satisfies PageAlgorithm,
+  {
+    kind: 'page',
+    name: 'lineblock',
+    description: 'Line-Block extraction without a DOM (San & Aye, paper 001), tuned mode: TTR/ATTR tests, TKD adds blocks back',
+    extract: (page: Page) => extractLineBlocks(page, { mode: 'tuned' }),
+  } satisfies PageAlgorithm,
+  {
+    kind: 'page',
+    name: 'lineblock-paper',
+    description: 'Line-Block extraction without a DOM (San & Aye, paper 001), paper mode: TTR > 30 and ATTR < 0.2 and TKD >= 2',
+    extract: (page: Page) => extractLineBlocks(page, { mode: 'paper' }),
   } satisfies PageAlgorithm,
 ]);

@@ -27,7 +27,7 @@ export interface LineBlockAnalysis {
 }
 
 function format(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+  return String(Number(value.toFixed(2)));
 }
 
 /**

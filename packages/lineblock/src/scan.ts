@@ -169,7 +169,7 @@ export function scanLines(html: string, options: ScanOptions): ScannedPage {
     let anchorLength = 0;
     if (parts.length) {
       text = collapseWhitespace(parts.length === 1 ? parts[0] : parts.join(''));
-      if (anchorParts.length) anchorLength = Math.min(text.length, collapseWhitespace(anchorParts.join(' ')).length);
+      if (anchorParts.length) anchorLength = Math.min(text.length, collapseWhitespace(anchorParts.join('')).length);
     }
     if (text) {
       bodyStarted = true;
