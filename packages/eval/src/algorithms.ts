@@ -1,5 +1,6 @@
-import { extractPlain, type Extraction, type Page } from '@winnow/dom-blocks';
+import { extractPlain, WinnowError, type Extraction, type Page } from '@winnow/dom-blocks';
 import { extractLineBlocks } from '@winnow/lineblock';
+import { extractWithReadability } from './readability.js';
 
 /**
  * The registry of every extractor winnow can run: the CLI's `--algo`, the harness and the demo all read
@@ -49,4 +50,25 @@ export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
     description: 'Line-Block extraction without a DOM (San & Aye, paper 001), paper mode: TTR > 30 and ATTR < 0.2 and TKD >= 2',
     extract: (page: Page) => extractLineBlocks(page, { mode: 'paper' }),
   } satisfies PageAlgorithm,
+  {
+    kind: 'page',
+    name: 'readability',
+    description: "peer for comparison: Mozilla's Readability 0.6 on linkedom (not a winnow algorithm)",
+    peer: true,
+    extract: (page: Page) => extractWithReadability(page),
+  } satisfies PageAlgorithm,
 ]);
+
+/** Names of every registered algorithm, in registry order. */
+export function algorithmNames(): string[] {
+  return ALGORITHMS.map((algorithm) => algorithm.name);
+}
+
+/** The algorithm called `name`, or a `UNKNOWN_ALGORITHM` error listing the known ones. */
+export function getAlgorithm(name: string): Algorithm {
+  const algorithm = ALGORITHMS.find((candidate) => candidate.name === name);
+  if (!algorithm) {
+    throw new WinnowError('UNKNOWN_ALGORITHM', `Unknown algorithm "${name}": choose one of ${algorithmNames().join(', ')}.`);
+  }
+  return algorithm;
+}
