@@ -1,7 +1,7 @@
 import { isWinnowError, tokenizeWords } from '@winnow/dom-blocks';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { analyzeLineBlocks, classifyLineBlock, extractLineBlocks, lineBlockExtractor, lineBlockPaperExtractor } from './extract.js';
+import { analyzeLineBlocks, classifyLineBlock, extractLineBlocks, keepMainRegions, lineBlockExtractor, lineBlockPaperExtractor, type ClassifiedLineBlock } from './extract.js';
 import type { LineBlock } from './line-blocks.js';
 
 const ARTICLE_1 =
@@ -77,6 +77,28 @@ describe('classifyLineBlock', () => {
   ])('ttr %d, attr %d, tkd %d: paper %s, tuned %s', (ttr, attr, tkd, paper, tuned) => {
     expect(classifyLineBlock(block(ttr, attr, tkd), thresholds, 'paper').label).toBe(paper);
     expect(classifyLineBlock(block(ttr, attr, tkd), thresholds, 'tuned').label).toBe(tuned);
+  });
+});
+
+describe('keepMainRegions (tuned mode, beyond the paper)', () => {
+  const block = (label: 'content' | 'boilerplate', textLength: number) => ({ label, textLength, reason: label }) as ClassifiedLineBlock;
+  it.each([
+    // Labels and text lengths; the second region (100) is < 0.25 × the first (1000).
+    [3, 0.25, [['content', 1000], ['boilerplate', 5], ['boilerplate', 5], ['boilerplate', 5], ['boilerplate', 5], ['content', 100]], ['content', 'boilerplate', 'boilerplate', 'boilerplate', 'boilerplate', 'boilerplate']],
+    // Three boilerplate blocks between them: one region.
+    [3, 0.25, [['content', 1000], ['boilerplate', 5], ['boilerplate', 5], ['boilerplate', 5], ['content', 100]], ['content', 'boilerplate', 'boilerplate', 'boilerplate', 'content']],
+    // A region of 300 ≥ 0.25 × 1000 stays.
+    [0, 0.25, [['content', 300], ['boilerplate', 5], ['content', 1000]], ['content', 'boilerplate', 'content']],
+  ] as const)('gap %i, share %d', (gap, share, input, expected) => {
+    const blocks = input.map(([label, length]) => block(label, length));
+    keepMainRegions(blocks, gap, share);
+    expect(blocks.map((entry) => entry.label)).toEqual(expected);
+  });
+
+  it('says why a block was dropped', () => {
+    const blocks = [block('content', 1000), block('boilerplate', 1), block('content', 10)];
+    keepMainRegions(blocks, 0, 0.25);
+    expect(blocks[2].reason).toBe('content; outside the main regions (10 < 0.25 × 1000 characters)');
   });
 });
 

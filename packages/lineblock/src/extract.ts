@@ -47,6 +47,39 @@ export function classifyLineBlock(block: LineBlock, thresholds: LineBlockThresho
   return { label: content ? 'content' : 'boilerplate', reason: `${mode}: ${reason}` };
 }
 
+/**
+ * Beyond the paper (tuned mode): groups content blocks into regions — runs with at most `gap` boilerplate
+ * blocks between neighbours — and relabels regions with less than `share` of the longest region's text.
+ * Comment threads and teaser lists far from the article are dense too; distance is what gives them away.
+ */
+export function keepMainRegions(blocks: ClassifiedLineBlock[], gap: number, share: number): void {
+  const regions: { blocks: ClassifiedLineBlock[]; textLength: number }[] = [];
+  let current: (typeof regions)[number] | null = null;
+  let boilerplateSince = 0;
+  for (const block of blocks) {
+    if (block.label !== 'content') {
+      boilerplateSince++;
+      continue;
+    }
+    if (current && boilerplateSince <= gap) {
+      current.blocks.push(block);
+      current.textLength += block.textLength;
+    } else {
+      current = { blocks: [block], textLength: block.textLength };
+      regions.push(current);
+    }
+    boilerplateSince = 0;
+  }
+  const longest = regions.reduce((max, region) => Math.max(max, region.textLength), 0);
+  for (const region of regions) {
+    if (region.textLength >= share * longest) continue;
+    for (const block of region.blocks) {
+      block.label = 'boilerplate';
+      block.reason += `; outside the main regions (${region.textLength} < ${share} × ${longest} characters)`;
+    }
+  }
+}
+
 function inputHtml(input: Page | string | Uint8Array): string {
   if (typeof input === 'string' || input instanceof Uint8Array) return htmlToString(input);
   return htmlToString(input.html, { contentType: input.contentType });
@@ -66,6 +99,7 @@ export function analyzeLineBlocks(input: Page | string | Uint8Array, options: Pa
     resolved.thresholdMethod === 'adaptive' ? resolved.lambda * meanAndDeviation(blocks.map((block) => block.ttr)).deviation : resolved.ttrThreshold;
   const thresholds: LineBlockThresholds = { ttr, attr: resolved.attrThreshold, tkd: resolved.tkdThreshold };
   const classified = blocks.map((block): ClassifiedLineBlock => Object.assign(block, classifyLineBlock(block, thresholds, resolved.mode)));
+  if (resolved.regionShare > 0) keepMainRegions(classified, resolved.regionGap, resolved.regionShare);
   return { title, keywords: [...keywords], lines, blocks: classified, thresholds, options: resolved };
 }
 

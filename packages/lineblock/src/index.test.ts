@@ -16,6 +16,7 @@ it('exports exactly the public API', async () => {
       "buildLineBlocks",
       "classifyLineBlock",
       "extractLineBlocks",
+      "keepMainRegions",
       "lineBlockExtractor",
       "lineBlockPaperExtractor",
       "meanAndDeviation",

@@ -18,6 +18,7 @@ export {
   extractLineBlocks,
   analyzeLineBlocks,
   classifyLineBlock,
+  keepMainRegions,
   lineBlockExtractor,
   lineBlockPaperExtractor,
   type ClassifiedLineBlock,

@@ -64,6 +64,7 @@ const SIBLING_SCOPES: ReadonlyMap<string, { closes: ReadonlySet<string>; scope: 
 ]);
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
+const HIDE_WORDS = /hidden|none/i;
 const closeTagPatterns = new Map<string, RegExp>();
 
 function closeTagPattern(tag: string): RegExp {
@@ -129,9 +130,8 @@ export function parseAttributes(source: string): Map<string, string> {
 
 /** True when a start tag's attributes hide the element (`hidden`, inline `display:none`, `visibility:hidden`). */
 export function attributesHide(source: string): boolean {
-  // Cheap pre-check: most tags carry neither word.
-  const lower = source.toLowerCase();
-  if (!lower.includes('hidden') && !lower.includes('none')) return false;
+  // Cheap pre-check without allocating: most tags carry neither word.
+  if (!HIDE_WORDS.test(source)) return false;
   const attributes = parseAttributes(source);
   if (attributes.has('hidden')) return true;
   const style = attributes.get('style');
