@@ -48,6 +48,16 @@ describe('scanLines: Step 1, filtering (paper 001 §V)', () => {
     expect(texts(html, false)).not.toEqual(['kept']);
   });
 
+  it.each([
+    ['an unclosed hidden <li>', '<ul><li hidden>no<li>kept</ul>', ['kept']],
+    ['a hidden <li> closed by its list', '<ul><li><a>kept</a><li hidden>no</ul><p>kept too</p>', ['kept', 'kept too']],
+    ['a hidden <li> with a nested list', '<ul><li hidden>no<ul><li>no</li></ul></li><li>kept</li></ul>', ['kept']],
+    ['a hidden <p> closed by a <div>', '<p style="display:none">no<div>kept</div>', ['kept']],
+    ['a hidden <td>', '<table><tr><td hidden>no<td>kept</table>', ['kept']],
+  ])('ends the skip where a browser closes %s', (_name, html, expected) => {
+    expect(texts(html, true)).toEqual(expected);
+  });
+
   it('does not take a class named "hidden" for the hidden attribute', () => {
     expect(texts('<div class="a hidden"><p>kept</p></div>', true)).toEqual(['kept']);
   });

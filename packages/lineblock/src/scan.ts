@@ -63,6 +63,23 @@ const SIBLING_SCOPES: ReadonlyMap<string, { closes: ReadonlySet<string>; scope: 
   ['tr', { closes: new Set(['tr', 'td', 'th']), scope: new Set(['table', 'tbody', 'thead', 'tfoot']) }],
 ]);
 
+/**
+ * Elements whose end tag may be left out (HTML §13.1.2.4): a skipped one also ends where a browser would
+ * close it implicitly — at a start tag that closes it, or at its parent's end tag — or an unclosed hidden
+ * `<li>` would swallow the rest of the page.
+ */
+const IMPLICITLY_CLOSED_BY: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['p', CLOSES_PARAGRAPH],
+  ['li', new Set(['li'])],
+  ['dt', new Set(['dt', 'dd'])],
+  ['dd', new Set(['dt', 'dd'])],
+  ['td', new Set(['td', 'th', 'tr'])],
+  ['th', new Set(['td', 'th', 'tr'])],
+  ['tr', new Set(['tr'])],
+  ['option', new Set(['option', 'optgroup'])],
+  ['optgroup', new Set(['optgroup'])],
+]);
+
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
 const HIDE_WORDS = /hidden|none/i;
 const closeTagPatterns = new Map<string, RegExp>();
@@ -162,6 +179,8 @@ export function scanLines(html: string, options: ScanOptions): ScannedPage {
   let bodyStarted = false;
   let skipTag = '';
   let skipDepth = 0;
+  // Block elements opened inside the skipped element and not closed yet (for implicitly closed ones).
+  let skipInner = 0;
   let inAnchor = false;
 
   const flushLine = (): void => {
@@ -272,8 +291,14 @@ export function scanLines(html: string, options: ScanOptions): ScannedPage {
       return resume;
     }
     if (skipDepth > 0) {
-      if (tag === skipTag && !selfClosing) skipDepth++;
-      return end;
+      const closedBy = IMPLICITLY_CLOSED_BY.get(skipTag);
+      if (closedBy && skipInner === 0 && closedBy.has(tag)) {
+        skipDepth = 0; // the skipped element ends here; this tag is read normally below
+      } else {
+        if (tag === skipTag && !closedBy && !selfClosing) skipDepth++;
+        else if (closedBy && breaks.has(tag) && !VOID_TAGS.has(tag) && !selfClosing) skipInner++;
+        return end;
+      }
     }
     if (inHead) {
       if (HEAD_CONTENT_TAGS.has(tag)) return end;
@@ -287,12 +312,14 @@ export function scanLines(html: string, options: ScanOptions): ScannedPage {
       if (!selfClosing && !VOID_TAGS.has(tag)) {
         skipTag = tag;
         skipDepth = 1;
+        skipInner = 0;
       }
       return end;
     }
     if (skipHidden && attributes.length > 0 && !VOID_TAGS.has(tag) && !selfClosing && attributesHide(attributes)) {
       skipTag = tag;
       skipDepth = 1;
+      skipInner = 0;
       return end;
     }
     if (breaks.has(tag)) {
@@ -306,6 +333,13 @@ export function scanLines(html: string, options: ScanOptions): ScannedPage {
 
   const endTag = (tag: string): void => {
     if (skipDepth > 0) {
+      if (IMPLICITLY_CLOSED_BY.has(skipTag) && breaks.has(tag)) {
+        // Inside an implicitly closed element: inner blocks close first; a parent's end tag closes it.
+        if (skipInner > 0) skipInner--;
+        else skipDepth = 0;
+        if (skipDepth === 0 && tag !== skipTag) endTag(tag);
+        return;
+      }
       if (tag === skipTag) skipDepth--;
       // A filtered element left open (an unclosed <svg> or <select>) ends with the document.
       else if (tag === 'body' || tag === 'html') skipDepth = 0;
