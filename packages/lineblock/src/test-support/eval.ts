@@ -24,6 +24,8 @@ export interface Dataset {
 
 export interface HarnessReport {
   pages: number;
+  precision: number;
+  recall: number;
   f1: number;
   macroF1: number;
   aeb: { precision: number; recall: number; f1: number } | null;
