@@ -1,0 +1,31 @@
+import { expect, it } from 'vitest';
+
+// Importing the entry loads every algorithm package: allow for a loaded runner.
+it('exports the public API', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
+    [
+      "EXIT_FAILURE",
+      "EXIT_OK",
+      "EXIT_USAGE",
+      "HTML_FILE",
+      "SEGMENT_LAYOUT_CHOICES",
+      "createProgress",
+      "formatClusterReport",
+      "formatMany",
+      "formatReport",
+      "formatSegmentation",
+      "listHtmlFiles",
+      "main",
+      "outputFileName",
+      "readPageList",
+      "readPages",
+      "readStdin",
+      "runCluster",
+      "runEval",
+      "runExtract",
+      "runSegment",
+      "summarize",
+      "writeOutputs",
+    ]
+  `);
+}, 30_000);
