@@ -1,4 +1,5 @@
 import { extractPlain, WinnowError, type Extraction, type Page } from '@winnow/dom-blocks';
+import { extractLineBlocks } from '@winnow/lineblock';
 import { extractFromSiteFolder, extractWithTemplateModel, learnTemplateModel, type TemplateClusterModel } from '@winnow/template-cluster';
 import { extractLargestContentBlock } from '@winnow/title-segmenter';
 import { extractWithReadability } from './readability.js';
@@ -49,6 +50,18 @@ export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
     name: 'plain',
     description: 'all visible text of the page (the baseline every paper compares with)',
     extract: (page: Page) => extractPlain(page),
+  } satisfies PageAlgorithm,
+  {
+    kind: 'page',
+    name: 'lineblock',
+    description: 'Line-Block extraction without a DOM (San & Aye, paper 001), tuned mode: TTR/ATTR tests, TKD adds blocks back',
+    extract: (page: Page) => extractLineBlocks(page, { mode: 'tuned' }),
+  } satisfies PageAlgorithm,
+  {
+    kind: 'page',
+    name: 'lineblock-paper',
+    description: 'Line-Block extraction without a DOM (San & Aye, paper 001), paper mode: TTR > 30 and ATTR < 0.2 and TKD >= 2',
+    extract: (page: Page) => extractLineBlocks(page, { mode: 'paper' }),
   } satisfies PageAlgorithm,
   {
     kind: 'page',
