@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ALGORITHMS } from '@winnow/eval';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { titleSegmenterFigure } from './figures/title-segmenter.js';
 import { startServer, type DemoServer } from './server.js';
 import { CHROMIUM_PATH, chromiumInstalled, launchChromium } from './test-support/browser.js';
 import { SITE_DIR } from './test-support/fixtures.js';
@@ -141,6 +142,17 @@ describe.skipIf(!available)('the demo page in Chromium', () => {
     expect(await figure.locator('.notes').textContent()).toMatch(/\d+ content blocks over \d+ minimum blocks \(layout: chromium\)/);
     expect(await figure.locator('.notes').textContent()).toContain('Storm hits the coast');
   }, 90_000);
+
+  it('refuses to draw a page too tall for a screenshot, quickly', async () => {
+    const figure = titleSegmenterFigure();
+    try {
+      const started = performance.now();
+      await expect(figure.draw({ name: 'tall.html', html: '<p>line</p>'.repeat(20_000) })).rejects.toMatchObject({ code: 'FIGURE_TOO_LARGE' });
+      expect(performance.now() - started).toBeLessThan(30_000);
+    } finally {
+      await figure.close?.();
+    }
+  }, 60_000);
 
   const siteAlgorithm = ALGORITHMS.find((algorithm) => algorithm.kind === 'site');
   it.skipIf(!siteAlgorithm)('learns a site algorithm on the other pages and shows the model', async () => {
