@@ -43,6 +43,8 @@ describe.skipIf(!available)('the demo page in Chromium', () => {
   /** Texts of the blocks marked `label` in the shown page of one result. */
   async function markedTexts(algorithm: string, label: 'content' | 'boilerplate'): Promise<string[]> {
     const frame = page.frameLocator(`.result[data-algorithm="${algorithm}"] iframe.page-view`);
+    // The srcdoc frame may still be loading when the result appears.
+    await frame.locator('[data-winnow]').first().waitFor();
     const texts = await frame.locator(`[data-winnow="${label}"]`).allTextContents();
     return texts.map((text) => text.replace(/\s+/g, ' ').trim());
   }
@@ -113,10 +115,11 @@ describe.skipIf(!available)('the demo page in Chromium', () => {
     await page.setInputFiles('#files', STORM);
     await page.click('#run');
     await page.waitForSelector('.result iframe.page-view');
-    const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
-    expect(frame).toBeDefined();
-    // The fixture's inline script sets document.title = 'hacked'; its onclick would alert.
-    expect(await frame!.title()).toBe('Storm hits the coast — The Harbour Gazette');
+    // The fixture's inline script sets document.title = 'hacked'; its onclick would alert. Poll: the
+    // srcdoc frame may still be loading when the result appears.
+    await expect
+      .poll(async () => page.frames().find((candidate) => candidate !== page.mainFrame())?.title().catch(() => ''), { timeout: 10_000 })
+      .toBe('Storm hits the coast — The Harbour Gazette');
     const origin = new URL(server.url).origin;
     expect(requested.filter((url) => !url.startsWith(origin) && !url.startsWith('about:') && !url.startsWith('data:'))).toEqual([]);
   });
