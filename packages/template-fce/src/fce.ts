@@ -196,7 +196,7 @@ export function fceExtraction(tree: BlockTree, detection: FceDetection, notes: s
     if (verdict === VERDICT_CONTENT) {
       const owner = flowOwner(block);
       if (open && open.owner === owner) {
-        open.block.text = `${open.block.text} ${minimum.text}`;
+        open.block.text = joinInline(open.block.text, minimum.text);
         return;
       }
       const reason = `fce: in ${root?.path} (template path), unlike the stored non-content blocks`;
@@ -218,6 +218,17 @@ export function fceExtraction(tree: BlockTree, detection: FceDetection, notes: s
   });
   if (!labelled.some((block) => block.label === 'content')) notes.push('fce: no content block found');
   return makeExtraction(labelled, notes);
+}
+
+/** Closing punctuation that follows an inline element without a space (`</span>.`). */
+const NO_SPACE_BEFORE = /^[.,;:!?)\]}»”’%]/;
+
+/**
+ * Joins the text of an inline sub-block to its line. The pieces come whitespace-collapsed, so the
+ * source's spacing is gone: put a space back except before closing punctuation.
+ */
+function joinInline(line: string, piece: string): string {
+  return NO_SPACE_BEFORE.test(piece) || /[(\[{«“‘]$/.test(line) ? `${line}${piece}` : `${line} ${piece}`;
 }
 
 /** The nearest block that is a block-level element (itself, unless extra tags such as `span` made it a block). */

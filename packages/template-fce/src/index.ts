@@ -1,12 +1,15 @@
 export {
   DEFAULT_CE_OPTIONS,
   DEFAULT_FCE_OPTIONS,
+  DEFAULT_FCE_DETECTION_OPTIONS,
   PAPER_SIMILARITY_THRESHOLD,
   NON_CONTENT_PAGE_FRACTION,
   type CeOptions,
   type FceOptions,
+  type FceDetectionMode,
+  type FceDetectionOptions,
 } from './options.js';
-export { learnCe, classifyCeUnits, extractCe, type CeModel, type CeClassification, type CeUnitLabel } from './ce.js';
+export { learnCe, classifyCeUnits, extractCe, ceExtraction, type CeModel, type CeClassification, type CeUnitLabel } from './ce.js';
 export {
   buildTemplate,
   detectFce,
