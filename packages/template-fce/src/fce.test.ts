@@ -72,14 +72,15 @@ describe('detection rules of §III', () => {
     [['HTML.BODY.DIV.P'], ['alpha', 'delta'], ['beta', 'gamma', 'tail of a']],
   ])('paths %j extract the right blocks in paper mode', (paths, present, absent) => {
     const page = tree();
-    const extraction = fceExtraction(page, detectFce(templateOf(paths), page, { mode: 'paper' }));
+    const extraction = fceExtraction(page, detectFce(templateOf(paths), page, { mode: 'paper', minCoverage: 0 }));
+    expect(extraction.notes).toEqual([]);
     for (const text of present) expect(extraction.text).toContain(text);
     for (const text of absent) expect(extraction.text).not.toContain(text);
   });
 
   it('keeps document order and labels every text block with a reason', () => {
     const page = tree();
-    const extraction = fceExtraction(page, detectFce(templateOf(['HTML.BODY.DIV', 'HTML.BODY.DIV.P', 'HTML.BODY.DIV.DIV.P']), page, { mode: 'paper' }));
+    const extraction = fceExtraction(page, detectFce(templateOf(['HTML.BODY.DIV', 'HTML.BODY.DIV.P', 'HTML.BODY.DIV.DIV.P']), page, { mode: 'paper', minCoverage: 0 }));
     expect(extraction.text.split('\n')).toEqual(['alpha paragraph', 'beta inside wrapper', 'tail of a', 'delta unrelated']);
     expect(extraction.blocks.map((block) => block.order)).toEqual([...extraction.blocks.map((block) => block.order)].sort((a, b) => a - b));
     expect(extraction.blocks.filter((block) => block.label === 'boilerplate').map((block) => block.reason)).toEqual([
@@ -91,7 +92,7 @@ describe('detection rules of §III', () => {
     const page = tree();
     const template = templateOf(['HTML.BODY.DIV.P'], [{ path: 'HTML.BODY.DIV.P', text: 'delta unrelated', vector: { 'w:delta': 1, 'w:unrelated': 1 } }]);
     for (const mode of ['paper', 'parts'] as const) {
-      const detection = detectFce(template, page, { mode });
+      const detection = detectFce(template, page, { mode, minCoverage: 0 });
       expect(fceExtraction(page, detection).text).toBe('alpha paragraph');
       expect(detection.comparisons).toBe(2);
     }
@@ -100,8 +101,32 @@ describe('detection rules of §III', () => {
   it('parts mode leaves out the own text of a kept wrapper whose path is not in the template', () => {
     const page = tree();
     const template = templateOf(['HTML.BODY', 'HTML.BODY.DIV.P']);
-    expect(fceExtraction(page, detectFce(template, page, { mode: 'paper' })).text).toContain('tail of a');
-    expect(fceExtraction(page, detectFce(template, page, { mode: 'parts' })).text).not.toContain('tail of a');
+    expect(fceExtraction(page, detectFce(template, page, { mode: 'paper', minCoverage: 0 })).text).toContain('tail of a');
+    expect(fceExtraction(page, detectFce(template, page, { mode: 'parts', minCoverage: 0 })).text).not.toContain('tail of a');
+  });
+});
+
+describe('fallback when the template does not fit the page', () => {
+  const template = buildTemplate(sitePages(10));
+  const otherLayout = `<html><body><table><tr><td><ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li></ul></td>
+    <td><h3>A page of another section</h3><blockquote>${uniqueSentence(5, 60)}</blockquote><blockquote>${uniqueSentence(5, 61)}</blockquote></td></tr></table></body></html>`;
+
+  it('falls back to the text unlike stored non-content blocks, with a note', () => {
+    const tree = pageBlockTree(parseHtml(otherLayout));
+    const detection = detectFce(template, tree);
+    expect(detection.coverage).toBe(0);
+    expect(detection.fallback).toBe(true);
+    const extraction = fceExtraction(tree, detection);
+    expect(extraction.text).toContain(uniqueSentence(5, 61));
+    expect(extraction.notes[0]).toMatch(/covers 0% of this page's text: fell back/);
+  });
+
+  it('does not fall back with minCoverage 0 (the paper) or on a page of the template', () => {
+    const tree = pageBlockTree(parseHtml(otherLayout));
+    expect(fceExtraction(tree, detectFce(template, tree, { minCoverage: 0 })).text).toBe('');
+    const own = pageBlockTree(parseHtml(sitePage(50)));
+    expect(detectFce(template, own).fallback).toBe(false);
+    expect(detectFce(template, own).coverage).toBeGreaterThan(0.5);
   });
 });
 

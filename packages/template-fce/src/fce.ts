@@ -11,7 +11,8 @@ import {
 } from '@winnow/dom-blocks';
 import { labelTrainingPages } from './ce.js';
 import { resolveCeOptions, resolveDetectionOptions, type FceDetectionMode, type FceDetectionOptions, type FceOptions } from './options.js';
-import { addInto, cosineNormed, EMPTY_FEATURE, normed, pageBlockTree, vectorKey, vectorToObject } from './page-blocks.js';
+import { addInto, cosineNormed, EMPTY_FEATURE, normed, pageBlockTree, unitVector, vectorKey, vectorToObject } from './page-blocks.js';
+import { countSimilarPages } from './similarity-index.js';
 import { compileTemplate, makeTemplate, type CompiledTemplate, type FceNonContentBlock, type FceTemplate } from './template.js';
 
 /** Characters of a non-content block's text kept in the template for people to read (matching uses vectors). */
@@ -64,6 +65,8 @@ const EXCLUDED = 2;
 const VERDICT_CONTENT = 1;
 const VERDICT_SIMILAR = 2;
 const VERDICT_WRAPPER = 3;
+const VERDICT_FALLBACK_CONTENT = 4;
+const VERDICT_FALLBACK_SIMILAR = 5;
 
 /** One block extracted by the rules (its path is in the template), with its verdict. */
 export interface FceExtractedBlock {
@@ -82,10 +85,20 @@ export interface FceDetection {
   states: Uint8Array;
   /** Per block: index of the extracted block it belongs to, or -1. */
   rootOf: Int32Array;
-  /** Per block: 0 not extracted, 1 content, 2 similar to a stored non-content block, 3 kept wrapper (parts mode). */
+  /**
+   * Per block: 0 not extracted, 1 content, 2 similar to a stored non-content block, 3 kept wrapper
+   * (parts mode); after a fallback, 4 content, 5 similar to a stored non-content block.
+   */
   verdicts: Uint8Array;
   /** Comparisons with stored non-content blocks. */
   comparisons: number;
+  /**
+   * Share of the page's text (characters of the blocks' own text) inside extracted blocks: how well the
+   * template fits the page. A page of a layout the training pages did not show scores near 0.
+   */
+  coverage: number;
+  /** True when coverage was below `minCoverage`: the verdicts come from the fallback. */
+  fallback: boolean;
 }
 
 /**
@@ -102,7 +115,7 @@ export function detectFce(
   tree: BlockTree,
   options: Partial<FceDetectionOptions> = {},
 ): FceDetection {
-  const { mode } = resolveDetectionOptions(options);
+  const { mode, minCoverage } = resolveDetectionOptions(options);
   const compiled = 'nonContentByPath' in template ? template : compileTemplate(template);
   const { paths, nonContentByPath } = compiled;
   const threshold = compiled.template.params.similarityThreshold;
@@ -176,7 +189,26 @@ export function detectFce(
       }
     }
   }
-  return { mode, extracted, states, rootOf, verdicts, comparisons };
+  let totalText = 0;
+  let coveredText = 0;
+  for (let i = 0; i < count; i++) {
+    const length = blocks[i].ownText.length;
+    totalText += length;
+    if (states[i] === INCLUDED) coveredText += length;
+  }
+  const coverage = totalText ? coveredText / totalText : 1;
+  const fallback = coverage < minCoverage;
+  if (fallback) {
+    // The template does not describe this page: every block's own text is content unless it resembles
+    // a stored non-content block of any path.
+    for (let i = 0; i < count; i++) {
+      if (!blocks[i].ownText) continue;
+      comparisons++;
+      const similar = countSimilarPages(compiled.nonContentIndex, unitVector(blocks[i]), { threshold, enough: 1 }) > 0;
+      verdicts[i] = similar ? VERDICT_FALLBACK_SIMILAR : VERDICT_FALLBACK_CONTENT;
+    }
+  }
+  return { mode, extracted, states, rootOf, verdicts, comparisons, coverage, fallback };
 }
 
 /**
@@ -193,13 +225,16 @@ export function fceExtraction(tree: BlockTree, detection: FceDetection, notes: s
     const block = minimum.block;
     const verdict = verdicts[block.index];
     const root = rootOf[block.index] >= 0 ? tree.blocks[rootOf[block.index]] : null;
-    if (verdict === VERDICT_CONTENT) {
+    if (verdict === VERDICT_CONTENT || verdict === VERDICT_FALLBACK_CONTENT) {
       const owner = flowOwner(block);
       if (open && open.owner === owner) {
         open.block.text = joinInline(open.block.text, minimum.text);
         return;
       }
-      const reason = `fce: in ${root?.path} (template path), unlike the stored non-content blocks`;
+      const reason =
+        verdict === VERDICT_CONTENT
+          ? `fce: in ${root?.path} (template path), unlike the stored non-content blocks`
+          : 'fce fallback: unlike every stored non-content block';
       open = { owner, block: { path: owner.path, text: minimum.text, label: 'content', reason, order, tag: owner.tag } };
       labelled.push(open.block);
       return;
@@ -207,7 +242,9 @@ export function fceExtraction(tree: BlockTree, detection: FceDetection, notes: s
     open = null;
     const state = states[block.index];
     const reason =
-      state === OUTSIDE
+      verdict === VERDICT_FALLBACK_SIMILAR
+        ? 'fce fallback: similar to a stored non-content block'
+        : state === OUTSIDE
         ? 'fce: path not in template'
         : state === EXCLUDED
           ? 'fce: sub-block without template paths (§III rule 2)'
@@ -216,6 +253,9 @@ export function fceExtraction(tree: BlockTree, detection: FceDetection, notes: s
             : `fce: in ${root?.path}, similar to a stored non-content block`;
     labelled.push({ path: block.path, text: minimum.text, label: 'boilerplate', reason, order, tag: block.tag });
   });
+  if (detection.fallback) {
+    notes.push(`fce: the template covers ${Math.round(detection.coverage * 100)}% of this page's text: fell back to all text without the stored non-content blocks`);
+  }
   if (!labelled.some((block) => block.label === 'content')) notes.push('fce: no content block found');
   return makeExtraction(labelled, notes);
 }

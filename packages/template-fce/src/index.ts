@@ -4,6 +4,7 @@ export {
   DEFAULT_FCE_DETECTION_OPTIONS,
   PAPER_SIMILARITY_THRESHOLD,
   NON_CONTENT_PAGE_FRACTION,
+  MIN_TEMPLATE_COVERAGE,
   type CeOptions,
   type FceOptions,
   type FceDetectionMode,

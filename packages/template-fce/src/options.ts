@@ -46,15 +46,28 @@ export const DEFAULT_CE_OPTIONS: Readonly<CeOptions> = Object.freeze({
  */
 export type FceDetectionMode = 'paper' | 'parts';
 
+/**
+ * Below this share of a page's text inside extracted blocks, the template does not describe the page
+ * (a section with another layout, or paths the training pages never showed) and FastCE falls back to
+ * all the page's text without the blocks similar to the template's stored non-content blocks. Tuned on
+ * cetd/bbc (sport and science pages after 25 news pages) and debian-sites/gri (paths that change with
+ * the number of paragraphs); `0` never falls back, as in the paper.
+ */
+export const MIN_TEMPLATE_COVERAGE = 0.5;
+
 export interface FceDetectionOptions {
   /** See `FceDetectionMode`. */
   mode: FceDetectionMode;
+  /** See `MIN_TEMPLATE_COVERAGE`. */
+  minCoverage: number;
 }
 
 /** Defaults of FastCE's detection phase. */
 export const DEFAULT_FCE_DETECTION_OPTIONS: Readonly<FceDetectionOptions> = Object.freeze({
   /** `parts` (this package's refinement of paper 000 §III; `paper` reproduces Fig. 5 as written). */
   mode: 'parts' as FceDetectionMode,
+  /** Not in paper 000 (it never falls back); tuned, see the constant. */
+  minCoverage: MIN_TEMPLATE_COVERAGE,
 });
 
 export interface FceOptions extends CeOptions, FceDetectionOptions {
@@ -71,7 +84,9 @@ export const DEFAULT_FCE_OPTIONS: Readonly<FceOptions> = Object.freeze({
 export function resolveDetectionOptions(options: Partial<FceDetectionOptions> = {}): FceDetectionOptions {
   const mode = options.mode ?? DEFAULT_FCE_DETECTION_OPTIONS.mode;
   if (mode !== 'paper' && mode !== 'parts') throw new WinnowError('INVALID_OPTIONS', `Option mode must be 'paper' or 'parts'; got ${String(mode)}.`);
-  return { mode };
+  const minCoverage = options.minCoverage ?? DEFAULT_FCE_DETECTION_OPTIONS.minCoverage;
+  checkRange('minCoverage', minCoverage, 0, 1);
+  return { mode, minCoverage };
 }
 
 /** Merges caller options over the defaults (`??` semantics: `undefined` keeps the default) and checks them. */

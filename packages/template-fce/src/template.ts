@@ -1,5 +1,6 @@
 import { WinnowError } from '@winnow/dom-blocks';
 import { normed, vectorFromObject, vectorKey, type NormedVector } from './page-blocks.js';
+import { addPage, createSimilarityIndex, type SimilarityIndex } from './similarity-index.js';
 
 /** The template format version this package reads and writes. Bump it when the meaning of a field changes. */
 export const FCE_TEMPLATE_VERSION = 1;
@@ -180,6 +181,8 @@ export interface CompiledTemplate {
   template: FceTemplate;
   paths: ReadonlySet<string>;
   nonContentByPath: ReadonlyMap<string, NormedVector[]>;
+  /** All stored non-content blocks as one indexed page, for the fallback (any path). */
+  nonContentIndex: SimilarityIndex;
 }
 
 const compiledTemplates = new WeakMap<FceTemplate, CompiledTemplate>();
@@ -195,7 +198,9 @@ export function compileTemplate(template: FceTemplate): CompiledTemplate {
     if (!list) nonContentByPath.set(entry.path, (list = []));
     list.push(normed(vectorFromObject(entry.vector)));
   }
-  compiled = { template, paths: new Set(template.paths), nonContentByPath };
+  const nonContentIndex = createSimilarityIndex();
+  addPage(nonContentIndex, [...nonContentByPath.values()].flat());
+  compiled = { template, paths: new Set(template.paths), nonContentByPath, nonContentIndex };
   compiledTemplates.set(template, compiled);
   return compiled;
 }

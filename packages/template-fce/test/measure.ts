@@ -141,7 +141,7 @@ export function measureSite(site: string, options: MeasureOptions = {}): SiteFig
     for (const mode of ['parts', 'paper'] as FceDetectionMode[]) {
       started = performance.now();
       const tree = pageBlockTree(document);
-      const detection = detectFce(compiled, tree, { mode });
+      const detection = detectFce(compiled, tree, mode === 'paper' ? { mode, minCoverage: 0 } : { mode });
       const fce = fceExtraction(tree, detection);
       const key = mode === 'parts' ? 'fce' : 'fcePaper';
       tallies[key].add(fce, page.gold, performance.now() - started);
@@ -198,7 +198,7 @@ export function learningCurve(site: string, counts: readonly number[] = [1, 2, 5
       tallies.ce.add(ceExtraction(classifyCeUnits(model, pageBlockTree(document))), page.gold, 0);
       for (const mode of ['parts', 'paper'] as FceDetectionMode[]) {
         const tree = pageBlockTree(document);
-        tallies[mode === 'parts' ? 'fce' : 'fcePaper'].add(fceExtraction(tree, detectFce(compiled, tree, { mode })), page.gold, 0);
+        tallies[mode === 'parts' ? 'fce' : 'fcePaper'].add(fceExtraction(tree, detectFce(compiled, tree, mode === 'paper' ? { mode, minCoverage: 0 } : { mode })), page.gold, 0);
       }
     }
     return { train, fce: tallies.fce.scores().f1, fcePaper: tallies.fcePaper.scores().f1, ce: tallies.ce.scores().f1 };
