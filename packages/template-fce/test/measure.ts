@@ -17,6 +17,7 @@ import {
   fceExtraction,
   learnCe,
   pageBlockTree,
+  type CeOptions,
   type FceDetectionMode,
 } from '../src/index.js';
 
@@ -107,6 +108,8 @@ export interface MeasureOptions {
   maxScored?: number;
   /** Also run plain and readability on the same pages. */
   peers?: boolean;
+  /** CE options for both CE and FastCE's preparation (default: the package defaults). */
+  ceOptions?: Partial<CeOptions>;
 }
 
 /** Learns CE and FastCE on the first `train` pages of a site (name order) and scores the rest. */
@@ -116,10 +119,10 @@ export function measureSite(site: string, options: MeasureOptions = {}): SiteFig
   const training = pages.slice(0, train).map((page) => ({ id: page.id, html: page.html, site: page.site }));
   const scored = pages.slice(train, options.maxScored === undefined ? undefined : train + options.maxScored);
   let started = performance.now();
-  const model = learnCe(training);
+  const model = learnCe(training, options.ceOptions);
   const ceLearnMs = performance.now() - started;
   started = performance.now();
-  const template = buildTemplate(training);
+  const template = buildTemplate(training, options.ceOptions);
   const fceLearnMs = performance.now() - started;
   const compiled = compileTemplate(template);
   const tallies = { ce: new Tally(), fce: new Tally(), fcePaper: new Tally(), plain: new Tally(), readability: new Tally() };
