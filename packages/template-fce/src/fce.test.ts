@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isWinnowError, parseHtml, type Page } from '@winnow/dom-blocks';
 import { buildTemplate, detectFce, extractFce, fceExtraction } from './fce.js';
 import { extractCe, learnCe } from './ce.js';
-import { pageBlockTree } from './page-blocks.js';
+import { pageBlockTree, templatePath } from './page-blocks.js';
 import { makeTemplate, type FceTemplate } from './template.js';
 import { FIGURE_2_PARAGRAPH, sitePage, sitePages, uniqueSentence } from './test-support/site.js';
 
@@ -11,7 +11,7 @@ const PHRASE = 'the US House of Representatives';
 function templateOf(paths: string[], nonContent: FceTemplate['nonContent'] = []): FceTemplate {
   return makeTemplate({
     site: 'test',
-    params: { similarityThreshold: 0.9, nonContentPageFraction: 0.2, extraBlockTags: [], pageCount: 5 },
+    params: { similarityThreshold: 0.9, nonContentPageFraction: 0.2, extraBlockTags: [], collapseRepeatedTags: false, pageCount: 5 },
     paths,
     nonContent,
   });
@@ -52,6 +52,16 @@ describe('paper 000 Figure 1/2: content stays intact and in order', () => {
     expect(text).toContain('House of Representatives');
     expect(text).not.toContain(PHRASE);
   });
+});
+
+it.each([
+  ['HTML.BODY.DIV.DIV.DIV.SECTION.SECTION.P', 'HTML.BODY.DIV.SECTION.P'],
+  ['HTML.BODY.DL.DD.DL.DD.P', 'HTML.BODY.DL.DD.DL.DD.P'],
+  ['HTML.BODY.DIVX.DIV.DIV', 'HTML.BODY.DIVX.DIV'],
+  ['HTML', 'HTML'],
+])('templatePath collapses %s to %s', (path, collapsed) => {
+  expect(templatePath(path, true)).toBe(collapsed);
+  expect(templatePath(path, false)).toBe(path);
 });
 
 describe('detection rules of §III', () => {
@@ -136,8 +146,12 @@ describe('FastCE on a small site', () => {
   it('learns the article paths and the repeated blocks sharing them', () => {
     expect(template.site).toBe('example.test');
     expect(template.params.pageCount).toBe(10);
-    expect(template.paths).toContain('HTML.BODY.DIV.DIV.P');
+    // Paths are stored with runs of one tag collapsed (DIV.DIV -> DIV) unless asked otherwise.
+    expect(template.paths).toContain('HTML.BODY.DIV.P');
     expect(template.paths).not.toContain('HTML.BODY.DIV.UL.LI');
+    const full = buildTemplate(sitePages(10), { collapseRepeatedTags: false });
+    expect(full.paths).toContain('HTML.BODY.DIV.DIV.P');
+    expect(full.paths).not.toContain('HTML.BODY.DIV.P');
     // The share line sits at an article path (HTML.BODY.DIV.DIV.P) and repeats: stored as non-content.
     expect(template.nonContent.map((entry) => entry.text)).toContain('Share this page Print');
   });

@@ -9,9 +9,9 @@ import {
   type LabelledBlock,
   type Page,
 } from '@winnow/dom-blocks';
-import { labelTrainingPages } from './ce.js';
-import { resolveCeOptions, resolveDetectionOptions, type FceDetectionMode, type FceDetectionOptions, type FceOptions } from './options.js';
-import { addInto, cosineNormed, EMPTY_FEATURE, normed, pageBlockTree, unitVector, vectorKey, vectorToObject } from './page-blocks.js';
+import { labelTrainingPages, type LabelledTrainingUnit } from './ce.js';
+import { DEFAULT_FCE_OPTIONS, resolveCeOptions, resolveDetectionOptions, type CeOptions, type FceDetectionMode, type FceDetectionOptions, type FceOptions } from './options.js';
+import { addInto, cosineNormed, EMPTY_FEATURE, normed, pageBlockTree, templatePath, unitVector, vectorKey, vectorToObject } from './page-blocks.js';
 import { countSimilarPages } from './similarity-index.js';
 import { compileTemplate, makeTemplate, type CompiledTemplate, type FceNonContentBlock, type FceTemplate } from './template.js';
 
@@ -36,21 +36,42 @@ export function buildTemplate(
   onProgress?: (progress: BuildProgress) => void,
 ): FceTemplate {
   const params = resolveCeOptions(options);
+  const collapseRepeatedTags = options.collapseRepeatedTags ?? DEFAULT_FCE_OPTIONS.collapseRepeatedTags;
   const labelled = labelTrainingPages(pages, params, (done, total, phase) => onProgress?.({ phase, done, total }));
+  return templateFromLabels(labelled.pages, { ...params, collapseRepeatedTags }, options.site ?? labelled.site ?? '');
+}
+
+/**
+ * The template of CE-labelled training pages: the paths of the content units, and the non-content
+ * units sharing one of them (each distinct vector once per path).
+ */
+export function templateFromLabels(
+  pages: readonly (readonly LabelledTrainingUnit[])[],
+  params: CeOptions & { collapseRepeatedTags: boolean },
+  site: string,
+): FceTemplate {
+  const pathOf = (unit: LabelledTrainingUnit) => templatePath(unit.path, params.collapseRepeatedTags);
   const paths = new Set<string>();
-  for (const units of labelled.pages) for (const unit of units) if (unit.content) paths.add(unit.path);
+  for (const units of pages) for (const unit of units) if (unit.content) paths.add(pathOf(unit));
   const nonContent = new Map<string, FceNonContentBlock>();
-  for (const units of labelled.pages) {
+  for (const units of pages) {
     for (const unit of units) {
-      if (unit.content || !paths.has(unit.path)) continue;
-      const key = `${unit.path}\u0000${vectorKey(unit.vector.entries)}`;
+      const path = pathOf(unit);
+      if (unit.content || !paths.has(path)) continue;
+      const key = `${path}\u0000${vectorKey(unit.vector.entries)}`;
       if (nonContent.has(key)) continue;
-      nonContent.set(key, { path: unit.path, text: unit.text.slice(0, TEMPLATE_TEXT_PREVIEW), vector: vectorToObject(unit.vector.entries) });
+      nonContent.set(key, { path, text: unit.text.slice(0, TEMPLATE_TEXT_PREVIEW), vector: vectorToObject(unit.vector.entries) });
     }
   }
   return makeTemplate({
-    site: options.site ?? labelled.site ?? '',
-    params: { ...params, extraBlockTags: [...params.extraBlockTags], pageCount: labelled.pages.length },
+    site,
+    params: {
+      similarityThreshold: params.similarityThreshold,
+      nonContentPageFraction: params.nonContentPageFraction,
+      extraBlockTags: [...params.extraBlockTags],
+      collapseRepeatedTags: params.collapseRepeatedTags,
+      pageCount: pages.length,
+    },
     paths: [...paths],
     nonContent: [...nonContent.values()],
   });
@@ -122,7 +143,9 @@ export function detectFce(
   const blocks = tree.blocks;
   const count = blocks.length;
   const inPaths = new Uint8Array(count);
-  for (let i = 0; i < count; i++) inPaths[i] = paths.has(blocks[i].path) ? 1 : 0;
+  const collapse = compiled.template.params.collapseRepeatedTags;
+  const keys = blocks.map((block) => templatePath(block.path, collapse));
+  for (let i = 0; i < count; i++) inPaths[i] = paths.has(keys[i]) ? 1 : 0;
   // Blocks come in document (pre-)order, children after their parent: one backward pass finds which
   // blocks hold a descendant with a template path, one forward pass applies the rules.
   const holdsPath = new Uint8Array(count);
@@ -172,7 +195,7 @@ export function detectFce(
     for (const entry of extracted) vectors.set(entry.block.index, new Map());
     for (let i = 0; i < count; i++) if (states[i] === INCLUDED) addInto(vectors.get(rootOf[i]) as Map<string, number>, featureVector(blocks[i], 'own'));
     for (const entry of extracted) {
-      entry.content = !isSimilarToStored(entry.block.path, vectors.get(entry.block.index) as Map<string, number>, entry);
+      entry.content = !isSimilarToStored(keys[entry.block.index], vectors.get(entry.block.index) as Map<string, number>, entry);
     }
     for (let i = 0; i < count; i++) {
       if (states[i] === INCLUDED) verdicts[i] = (extractedAt.get(rootOf[i]) as FceExtractedBlock).content ? VERDICT_CONTENT : VERDICT_SIMILAR;
@@ -182,7 +205,7 @@ export function detectFce(
       if (states[i] !== INCLUDED) continue;
       const entry = extractedAt.get(rootOf[i]) as FceExtractedBlock;
       if (!inPaths[i]) verdicts[i] = VERDICT_WRAPPER;
-      else if (isSimilarToStored(blocks[i].path, featureVector(blocks[i], 'own'), entry)) verdicts[i] = VERDICT_SIMILAR;
+      else if (isSimilarToStored(keys[i], featureVector(blocks[i], 'own'), entry)) verdicts[i] = VERDICT_SIMILAR;
       else {
         verdicts[i] = VERDICT_CONTENT;
         entry.content = true;

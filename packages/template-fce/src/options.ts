@@ -73,12 +73,20 @@ export const DEFAULT_FCE_DETECTION_OPTIONS: Readonly<FceDetectionOptions> = Obje
 export interface FceOptions extends CeOptions, FceDetectionOptions {
   /** The site the template describes (defaults to the first page's `site`, else `''`). */
   site?: string;
+  /**
+   * Store paths with runs of one tag collapsed (`SECTION.SECTION.P` -> `SECTION.P`). Not in paper
+   * 000, whose paths keep every tag: documentation nests sections and lists as deep as a page needs,
+   * so the full paths of a new page are often unseen. Tuned on the debian-sites (see README).
+   */
+  collapseRepeatedTags: boolean;
 }
 
 /** Defaults of FastContentExtractor (FastCE): its preparation phase runs CE (paper 000 §III). */
 export const DEFAULT_FCE_OPTIONS: Readonly<FceOptions> = Object.freeze({
   ...DEFAULT_CE_OPTIONS,
   ...DEFAULT_FCE_DETECTION_OPTIONS,
+  /** `true` (this package's refinement; `false` keeps paper 000 §III's full paths). */
+  collapseRepeatedTags: true,
 });
 
 export function resolveDetectionOptions(options: Partial<FceDetectionOptions> = {}): FceDetectionOptions {

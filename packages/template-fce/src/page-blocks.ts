@@ -87,3 +87,12 @@ export function vectorToObject(entries: ReadonlyMap<string, number>): Record<str
 export function vectorFromObject(object: Readonly<Record<string, number>>): Map<string, number> {
   return new Map(Object.entries(object));
 }
+
+/**
+ * The path a template stores for a block: its traversal path, with runs of one tag collapsed when asked
+ * (`DIV.SECTION.SECTION.SECTION.P` -> `DIV.SECTION.P`), so that a paragraph one section deeper than
+ * any the training pages showed still has a known path.
+ */
+export function templatePath(path: string, collapseRepeatedTags: boolean): string {
+  return collapseRepeatedTags ? path.replace(/(^|\.)([^.]+)(?:\.\2)+(?=\.|$)/g, '$1$2') : path;
+}

@@ -6,7 +6,7 @@ import { sitePages } from './test-support/site.js';
 const base = (): FceTemplate =>
   makeTemplate({
     site: 'example.test',
-    params: { similarityThreshold: 0.9, nonContentPageFraction: 0.2, extraBlockTags: [], pageCount: 3 },
+    params: { similarityThreshold: 0.9, nonContentPageFraction: 0.2, extraBlockTags: [], collapseRepeatedTags: false, pageCount: 3 },
     paths: ['HTML.BODY.DIV.P', 'HTML.BODY.DIV.H2'],
     nonContent: [{ path: 'HTML.BODY.DIV.P', text: 'Share this page', vector: { '#links': 1, 'w:page': 1, 'w:share': 1, 'w:this': 1 } }],
   });
@@ -16,7 +16,7 @@ describe('template JSON', () => {
     const template = buildTemplate(sitePages(6));
     expect(Object.keys(template)).toEqual(['version', 'site', 'params', 'paths', 'nonContent']);
     expect(template.version).toBe(FCE_TEMPLATE_VERSION);
-    expect(Object.keys(template.params).sort()).toEqual(['extraBlockTags', 'nonContentPageFraction', 'pageCount', 'similarityThreshold']);
+    expect(Object.keys(template.params).sort()).toEqual(['collapseRepeatedTags', 'extraBlockTags', 'nonContentPageFraction', 'pageCount', 'similarityThreshold']);
     expect(template.paths).toEqual([...template.paths].sort());
     const json = serializeTemplate(template);
     expect(parseTemplate(json)).toEqual(template);
@@ -33,6 +33,7 @@ describe('template JSON', () => {
     ['a bad threshold', JSON.stringify({ ...base(), params: { ...base().params, similarityThreshold: 'high' } }), /params.similarityThreshold/],
     ['a bad vector', JSON.stringify({ ...base(), nonContent: [{ path: 'HTML.BODY', text: '', vector: { 'w:a': -1 } }] }), /nonContent\[0\]: vector\["w:a"\]/],
     ['no params', JSON.stringify({ ...base(), params: null }), /params must be an object/],
+    ['no collapse flag', JSON.stringify({ ...base(), params: { ...base().params, collapseRepeatedTags: undefined } }), /collapseRepeatedTags must be true or false/],
   ])('refuses %s with INVALID_MODEL', (_name, json, message) => {
     expect(() => parseTemplate(json)).toThrowError(expect.objectContaining({ code: 'INVALID_MODEL', message: expect.stringMatching(message) }));
   });
@@ -64,6 +65,7 @@ describe('mergeTemplates', () => {
   it.each([
     ['different sites', { ...base(), site: 'other.test' }, /different sites/],
     ['different params', { ...base(), params: { ...base().params, similarityThreshold: 0.8 } }, /different params/],
+    ['collapsed and full paths', { ...base(), params: { ...base().params, collapseRepeatedTags: true } }, /different params/],
     ['a wrong version', { ...base(), version: 9 }, /version is 9/],
   ])('refuses %s', (_name, other, message) => {
     expect(() => mergeTemplates(base(), other as FceTemplate)).toThrowError(expect.objectContaining({ code: 'INVALID_MODEL', message: expect.stringMatching(message) }));

@@ -13,6 +13,8 @@ export interface FceTemplateParams {
   nonContentPageFraction: number;
   /** Tags opening blocks besides dom-blocks' block-level tags (they change the paths). */
   extraBlockTags: string[];
+  /** Paths stored (and looked up) with runs of one tag collapsed. */
+  collapseRepeatedTags: boolean;
   /** Pages the template was learned from (summed when templates are merged). */
   pageCount: number;
 }
@@ -74,6 +76,7 @@ export function validateTemplate(value: unknown): TemplateValidation {
     number('similarityThreshold', 0, 1);
     number('nonContentPageFraction', 0, 1);
     number('pageCount', 0, Number.MAX_SAFE_INTEGER);
+    if (typeof params.collapseRepeatedTags !== 'boolean') errors.push('params.collapseRepeatedTags must be true or false');
     if (!Array.isArray(params.extraBlockTags) || !params.extraBlockTags.every((tag) => typeof tag === 'string')) {
       errors.push('params.extraBlockTags must be an array of tag names');
     }
@@ -144,8 +147,8 @@ export function mergeTemplates(...templates: FceTemplate[]): FceTemplate {
   for (const template of checked.slice(1)) {
     const a = first.params;
     const b = template.params;
-    if (a.similarityThreshold !== b.similarityThreshold || a.nonContentPageFraction !== b.nonContentPageFraction || a.extraBlockTags.join(',') !== b.extraBlockTags.join(',')) {
-      throw new WinnowError('INVALID_MODEL', 'Cannot merge templates built with different params (similarityThreshold, nonContentPageFraction, extraBlockTags): rebuild them with the same options.');
+    if (a.similarityThreshold !== b.similarityThreshold || a.nonContentPageFraction !== b.nonContentPageFraction || a.extraBlockTags.join(',') !== b.extraBlockTags.join(',') || a.collapseRepeatedTags !== b.collapseRepeatedTags) {
+      throw new WinnowError('INVALID_MODEL', 'Cannot merge templates built with different params (similarityThreshold, nonContentPageFraction, extraBlockTags, collapseRepeatedTags): rebuild them with the same options.');
     }
   }
   const paths = new Set<string>();

@@ -6,10 +6,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseHtml, type Extraction } from '@winnow/dom-blocks';
+import { parseHtml, type Extraction, type Page } from '@winnow/dom-blocks';
 import { blockScores, defaultDatasetsDir, getAlgorithm, harmonicMean, lcsWordScores, loadDataset, type DatasetPage } from '../../eval/src/index.js';
+import { labelTrainingPages } from '../src/ce.js';
+import { templateFromLabels } from '../src/fce.js';
+import { DEFAULT_FCE_OPTIONS, resolveCeOptions } from '../src/options.js';
 import {
-  buildTemplate,
   ceExtraction,
   classifyCeUnits,
   compileTemplate,
@@ -112,6 +114,20 @@ export interface MeasureOptions {
   ceOptions?: Partial<CeOptions>;
 }
 
+/**
+ * FastCE's template with the package defaults, and the paper's (full paths), from one CE labelling of
+ * the training pages (the labelling does not depend on the paths).
+ */
+export function buildTemplates(training: Page[], ceOptions: Partial<CeOptions> = {}) {
+  const params = resolveCeOptions(ceOptions);
+  const labelled = labelTrainingPages(training, params);
+  const site = labelled.site ?? '';
+  return {
+    template: templateFromLabels(labelled.pages, { ...params, collapseRepeatedTags: DEFAULT_FCE_OPTIONS.collapseRepeatedTags }, site),
+    paperTemplate: templateFromLabels(labelled.pages, { ...params, collapseRepeatedTags: false }, site),
+  };
+}
+
 /** Learns CE and FastCE on the first `train` pages of a site (name order) and scores the rest. */
 export function measureSite(site: string, options: MeasureOptions = {}): SiteFigures {
   const train = options.train ?? 25;
@@ -122,9 +138,10 @@ export function measureSite(site: string, options: MeasureOptions = {}): SiteFig
   const model = learnCe(training, options.ceOptions);
   const ceLearnMs = performance.now() - started;
   started = performance.now();
-  const template = buildTemplate(training, options.ceOptions);
+  const { template, paperTemplate } = buildTemplates(training, options.ceOptions);
   const fceLearnMs = performance.now() - started;
   const compiled = compileTemplate(template);
+  const paperCompiled = compileTemplate(paperTemplate);
   const tallies = { ce: new Tally(), fce: new Tally(), fcePaper: new Tally(), plain: new Tally(), readability: new Tally() };
   const blocks = { ce: 0, fce: 0, fcePaper: 0 };
   let parseMs = 0;
@@ -144,7 +161,7 @@ export function measureSite(site: string, options: MeasureOptions = {}): SiteFig
     for (const mode of ['parts', 'paper'] as FceDetectionMode[]) {
       started = performance.now();
       const tree = pageBlockTree(document);
-      const detection = detectFce(compiled, tree, mode === 'paper' ? { mode, minCoverage: 0 } : { mode });
+      const detection = mode === 'paper' ? detectFce(paperCompiled, tree, { mode, minCoverage: 0 }) : detectFce(compiled, tree);
       const fce = fceExtraction(tree, detection);
       const key = mode === 'parts' ? 'fce' : 'fcePaper';
       tallies[key].add(fce, page.gold, performance.now() - started);
@@ -173,7 +190,7 @@ export function measureSite(site: string, options: MeasureOptions = {}): SiteFig
     parseMs: meanParse,
     ce: figures('ce', model.index.blockCount, ceLearnMs),
     fce: figures('fce', template.nonContent.length, fceLearnMs),
-    fcePaper: figures('fcePaper', template.nonContent.length, fceLearnMs),
+    fcePaper: figures('fcePaper', paperTemplate.nonContent.length, fceLearnMs),
     ...(options.peers ? { plain: tallies.plain.scores(), readability: tallies.readability.scores() } : {}),
     templatePaths: template.paths.length,
   };
@@ -195,13 +212,16 @@ export function learningCurve(site: string, counts: readonly number[] = [1, 2, 5
   return counts.map((train) => {
     const training = pages.slice(0, train).map((page) => ({ id: page.id, html: page.html, site: page.site }));
     const model = learnCe(training);
-    const compiled = compileTemplate(buildTemplate(training));
+    const templates = buildTemplates(training);
+    const compiled = compileTemplate(templates.template);
+    const paperCompiled = compileTemplate(templates.paperTemplate);
     const tallies = { ce: new Tally(), fce: new Tally(), fcePaper: new Tally() };
     for (const { page, document } of documents) {
       tallies.ce.add(ceExtraction(classifyCeUnits(model, pageBlockTree(document))), page.gold, 0);
       for (const mode of ['parts', 'paper'] as FceDetectionMode[]) {
         const tree = pageBlockTree(document);
-        tallies[mode === 'parts' ? 'fce' : 'fcePaper'].add(fceExtraction(tree, detectFce(compiled, tree, mode === 'paper' ? { mode, minCoverage: 0 } : { mode })), page.gold, 0);
+        const detection = mode === 'paper' ? detectFce(paperCompiled, tree, { mode, minCoverage: 0 }) : detectFce(compiled, tree);
+        tallies[mode === 'parts' ? 'fce' : 'fcePaper'].add(fceExtraction(tree, detection), page.gold, 0);
       }
     }
     return { train, fce: tallies.fce.scores().f1, fcePaper: tallies.fcePaper.scores().f1, ce: tallies.ce.scores().f1 };
