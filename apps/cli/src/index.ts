@@ -3,3 +3,5 @@ export { runExtract, writeOutputs, formatMany, outputFileName, type ExtractComma
 export { runEval, summarize, formatReport, type EvalCommandOptions, type EvalSummary } from './commands/eval.js';
 export { readPages, listHtmlFiles, readStdin, HTML_FILE, type PageInput } from './inputs.js';
 export { createProgress, type Progress } from './progress.js';
+export { runCluster, formatClusterReport, readPageList, type ClusterCommandOptions, type ClusterReport } from './commands/cluster.js';
+export { runSegment, formatSegmentation, SEGMENT_LAYOUT_CHOICES, type SegmentCommandOptions, type SegmentCommandResult, type SegmentLayoutChoice } from './commands/segment.js';
