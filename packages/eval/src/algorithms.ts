@@ -2,6 +2,7 @@ import { extractPlain, WinnowError, type Extraction, type Page } from '@winnow/d
 import { extractLineBlocks } from '@winnow/lineblock';
 import { extractFromSiteFolder, extractWithTemplateModel, learnTemplateModel, type TemplateClusterModel } from '@winnow/template-cluster';
 import { extractLargestContentBlock } from '@winnow/title-segmenter';
+import { buildTemplate, extractCe, extractFce, learnCe, type CeModel, type FceTemplate } from '@winnow/template-fce';
 import { extractWithReadability } from './readability.js';
 
 /**
@@ -70,6 +71,22 @@ export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
     peer: true,
     extract: (page: Page) => extractWithReadability(page),
   } satisfies PageAlgorithm,
+  {
+    kind: 'site',
+    name: 'fce',
+    description: 'FastContentExtractor (paper 000): a site template of content-block paths, content in original order',
+    defaultTrainPages: 25,
+    learn: (pages: Page[]) => buildTemplate(pages),
+    extract: (template: FceTemplate, page: Page) => extractFce(template, page),
+  } satisfies SiteAlgorithm<FceTemplate>,
+  {
+    kind: 'site',
+    name: 'ce',
+    description: "ContentExtractor (Debnath et al., as paper 000 §II describes it): blocks repeated across a site's pages are boilerplate",
+    defaultTrainPages: 25,
+    learn: (pages: Page[]) => learnCe(pages),
+    extract: (model: CeModel, page: Page) => extractCe(model, page),
+  } satisfies SiteAlgorithm<CeModel>,
   {
     kind: 'site',
     name: 'cluster',
