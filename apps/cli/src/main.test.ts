@@ -114,7 +114,8 @@ describe('winnow serve', () => {
     stop.abort();
     expect(await exit).toBe(EXIT_OK);
     await expect(fetch(new URL('/api/health', url))).rejects.toThrow();
-  });
+    // A worker thread loads every algorithm package first: slow on a loaded machine.
+  }, 60_000);
 
   it.each([
     [['serve', '--port', 'http'], /--port must be a whole number from 0 to 65535/],
