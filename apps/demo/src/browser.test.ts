@@ -15,7 +15,8 @@ if (!available) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM_P
 const STORM = path.join(SITE_DIR, '1-storm.html');
 const SITE = ['1-storm.html', '2-harvest.html', '3-library.html'].map((name) => path.join(SITE_DIR, name));
 
-describe.skipIf(!available)('the demo page in Chromium', () => {
+// Real browser steps on a loaded CI machine take seconds, not milliseconds.
+describe.skipIf(!available)('the demo page in Chromium', { timeout: 60_000 }, () => {
   let server: DemoServer;
   let browser: Browser;
   let page: Page;
