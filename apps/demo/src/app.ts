@@ -269,7 +269,7 @@ export function createApp(options: CreateAppOptions = {}): Hono {
         const offered = [...figures.keys()];
         throw new DemoError('UNKNOWN_FIGURE', 400, `No figure "${String(request.figure).slice(0, 100)}" on this server${offered.length ? `: choose one of ${offered.join(', ')}` : ' (none is available: they need Chromium)'}.`);
       }
-      const run = await runner.run({
+      const running = runner.run({
         pages: request.pages,
         target: request.target,
         // No algorithm named: the registry's first (the plain baseline).
@@ -277,8 +277,12 @@ export function createApp(options: CreateAppOptions = {}): Hono {
         modelPreviewChars: settings.modelPreviewChars,
         registry,
       });
-      if (!figure) return c.json(run);
-      return c.json({ ...run, figure: await drawFigure(figure, request.pages[request.target]) });
+      const targetPage = request.pages[request.target];
+      if (!figure || !targetPage) return c.json(await running);
+      // The browser draws while the worker extracts.
+      const drawing = drawFigure(figure, targetPage);
+      const [run, drawn] = await Promise.all([running, drawing]);
+      return c.json({ ...run, figure: drawn });
     },
   );
 
