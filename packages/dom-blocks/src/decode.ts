@@ -118,17 +118,36 @@ export function decodeHtml(bytes: Uint8Array, options: DecodeOptions = {}): Deco
     encoding = 'utf-8';
     source = 'utf8-valid';
   }
+  const decoded = decodeBytes(bytes, encoding);
+  return { text: decoded.text, encoding: decoded.encoding, source };
+}
+
+// windows-1252's 0x80–0x9F (WHATWG Encoding, index-windows-1252). Node 20's TextDecoder decodes
+// "windows-1252" as ISO-8859-1, leaving C1 controls where '€', '“' and '—' belong.
+const WINDOWS_1252_C1 =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/**
+ * Decodes bytes with a WHATWG encoding label (`TextDecoder`), with windows-1252 fixed on runtimes that
+ * decode it as ISO-8859-1. Throws `UNSUPPORTED_ENCODING` for a label the runtime cannot decode.
+ */
+export function decodeBytes(bytes: Uint8Array, label: string): { text: string; encoding: string } {
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(encoding);
+    decoder = new TextDecoder(label);
   } catch (cause) {
     throw new WinnowError(
       'UNSUPPORTED_ENCODING',
-      `The page declares encoding "${encoding}", which this Node build cannot decode: convert the file to UTF-8 first.`,
+      `The page declares encoding "${label}", which this runtime cannot decode: convert the file to UTF-8 first.`,
       { cause },
     );
   }
-  return { text: decoder.decode(bytes), encoding: decoder.encoding, source };
+  let text = decoder.decode(bytes);
+  if (decoder.encoding === 'windows-1252') {
+    text = text.replace(/[\u0080-\u009f]/g, (character) => WINDOWS_1252_C1[character.charCodeAt(0) - 0x80]);
+  }
+  return { text, encoding: decoder.encoding };
 }
 
 function hasMultiByteUtf8(bytes: Uint8Array): boolean {

@@ -46,7 +46,9 @@ function hasTextBefore(html: string, index: number): boolean {
  * wrapper, a page opening with `<head>`) leaves `document.body` empty, so such input is given a skeleton.
  */
 export function normalizeHtml(input: string): string {
-  let html = closeUnclosedTitle(input);
+  // Text after </body> or </html> belongs to the body (HTML §13.2.6.4.19 "after body"); linkedom drops
+  // it, so the end tags go and the parser closes both at the end of the input.
+  let html = closeUnclosedTitle(input).replace(/<\/(?:body|html)\s*>/gi, '');
   const hasBody = /<body[\s>\/]/i.test(html);
   const prologue = PROLOGUE.exec(html)?.[0] ?? '';
   if (hasBody && /^<html[\s>\/]/i.test(html.slice(prologue.length))) return html;
@@ -72,9 +74,63 @@ export function normalizeHtml(input: string): string {
     }
   }
   head = head.replace(/<\/?head(?:\s[^>]*)?>/gi, '');
-  body = body.replace(/<\/body\s*>/gi, '');
+  // Visible text before <body> (outside title, script and style) starts the body in a browser: keep it there.
+  if (hasTextBefore(head.replace(/<(title|script|style)\b[\s\S]*?<\/\1\s*>/gi, ''), Infinity)) {
+    body = `${head}${body}`;
+    head = '';
+  }
+  body = body.replace(/<body(?:\s[^>]*)?>/gi, '');
   const bodyAttributes = bodyOpen ? bodyOpen[0].slice(5, -1) : '';
-  return `<!DOCTYPE html><html><head>${head}</head><body${bodyAttributes}>${body}</body></html>`;
+  return `<!DOCTYPE html><html><head>${head}</head><body${bodyAttributes}>${body}`;
+}
+
+/**
+ * Open elements deeper than this are dropped before parsing. linkedom's parser takes quadratic time in
+ * nesting depth (100,000 nested `<div>`s: about 6 s, 200,000: 30 s); Chromium's tree builder caps depth
+ * at 512 anyway (see `MAX_BLOCK_DEPTH`), so nothing a browser shows is lost. 4096 costs ~20 ms.
+ */
+export const MAX_PARSE_DEPTH = 4096;
+const VOID_TAGS: ReadonlySet<string> = new Set([
+  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr',
+]);
+
+/** Elements whose end tag real pages omit (HTML §13.1.2.4): not counted, so they cannot inflate the depth. */
+const IMPLIED_END_TAGS: ReadonlySet<string> = new Set([
+  'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option', 'optgroup', 'tbody', 'thead', 'tfoot', 'colgroup', 'rb', 'rt', 'rp',
+]);
+
+/**
+ * Drops start and end tags nested deeper than `maxDepth` (by a linear scan of the tags, text kept), so
+ * pathological nesting parses in linear time. Runs only when the page has more tags than `maxDepth`.
+ */
+export function flattenDeepNesting(html: string, maxDepth = MAX_PARSE_DEPTH): string {
+  let tags = 0;
+  for (let index = html.indexOf('<'); index !== -1 && tags <= maxDepth; index = html.indexOf('<', index + 1)) tags++;
+  if (tags <= maxDepth) return html;
+  const dropped = new Map<string, number>();
+  let depth = 0;
+  let changed = false;
+  const result = html.replace(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*?(\/?)>/g, (tag, closing: string, rawName: string, selfClosing: string) => {
+    const name = rawName.toLowerCase();
+    if (VOID_TAGS.has(name) || IMPLIED_END_TAGS.has(name) || selfClosing) return tag;
+    if (closing) {
+      const pending = dropped.get(name) ?? 0;
+      if (pending > 0) {
+        dropped.set(name, pending - 1);
+        return '';
+      }
+      depth = Math.max(0, depth - 1);
+      return tag;
+    }
+    if (depth >= maxDepth) {
+      dropped.set(name, (dropped.get(name) ?? 0) + 1);
+      changed = true;
+      return '';
+    }
+    depth++;
+    return tag;
+  });
+  return changed ? result : html;
 }
 
 /** Decodes bytes (see `decodeHtml`) or passes a string through, refusing oversized input. */
@@ -96,7 +152,7 @@ export function htmlToString(input: string | Uint8Array, options: ParseOptions =
  * An empty input gives an empty document.
  */
 export function parseHtml(input: string | Uint8Array, options: ParseOptions = {}): Document {
-  const html = normalizeHtml(htmlToString(input, options));
+  const html = flattenDeepNesting(normalizeHtml(htmlToString(input, options)));
   const { document } = parseHTML(html);
   return document as unknown as Document;
 }

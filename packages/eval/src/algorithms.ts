@@ -1,4 +1,5 @@
-import { extractPlain, type Extraction, type Page } from '@winnow/dom-blocks';
+import { extractPlain, WinnowError, type Extraction, type Page } from '@winnow/dom-blocks';
+import { extractWithReadability } from './readability.js';
 
 /**
  * The registry of every extractor winnow can run: the CLI's `--algo`, the harness and the demo all read
@@ -36,4 +37,25 @@ export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
     description: 'all visible text of the page (the baseline every paper compares with)',
     extract: (page: Page) => extractPlain(page),
   } satisfies PageAlgorithm,
+  {
+    kind: 'page',
+    name: 'readability',
+    description: "peer for comparison: Mozilla's Readability 0.6 on linkedom (not a winnow algorithm)",
+    peer: true,
+    extract: (page: Page) => extractWithReadability(page),
+  } satisfies PageAlgorithm,
 ]);
+
+/** Names of every registered algorithm, in registry order. */
+export function algorithmNames(): string[] {
+  return ALGORITHMS.map((algorithm) => algorithm.name);
+}
+
+/** The algorithm called `name`, or a `UNKNOWN_ALGORITHM` error listing the known ones. */
+export function getAlgorithm(name: string): Algorithm {
+  const algorithm = ALGORITHMS.find((candidate) => candidate.name === name);
+  if (!algorithm) {
+    throw new WinnowError('UNKNOWN_ALGORITHM', `Unknown algorithm "${name}": choose one of ${algorithmNames().join(', ')}.`);
+  }
+  return algorithm;
+}

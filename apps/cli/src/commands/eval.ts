@@ -1,0 +1,94 @@
+import { getAlgorithm, loadDataset, runHarness, type HarnessReport } from '@winnow/eval';
+
+export interface EvalCommandOptions {
+  dataset: string;
+  algo: string;
+  train?: number;
+  /** Only these sites (labels as in the dataset). */
+  sites?: string[];
+  onProgress?: (done: number, total: number, id: string) => void;
+}
+
+/** The JSON object `winnow eval --json` prints (per-page results left out). */
+export interface EvalSummary {
+  dataset: string;
+  algo: string;
+  pages: number;
+  precision: number;
+  recall: number;
+  f1: number;
+  macroF1: number;
+  aeb: { precision: number; recall: number; f1: number } | null;
+  msPerPage: number;
+  empty: number;
+  macroPrecision: number;
+  macroRecall: number;
+  blockF1: number;
+  medianMsPerPage: number;
+  errors: number;
+  trainPages: number;
+  learnMs: number;
+}
+
+export function runEval(options: EvalCommandOptions): HarnessReport {
+  const algorithm = getAlgorithm(options.algo);
+  const dataset = loadDataset(options.dataset);
+  return runHarness(dataset, algorithm, {
+    train: options.train,
+    sites: options.sites,
+    onProgress: (done, total, page) => options.onProgress?.(done, total, page.id),
+  });
+}
+
+export function summarize(report: HarnessReport): EvalSummary {
+  const { results: _results, ...summary } = report;
+  return {
+    dataset: summary.dataset,
+    algo: summary.algo,
+    pages: summary.pages,
+    precision: summary.precision,
+    recall: summary.recall,
+    f1: summary.f1,
+    macroF1: summary.macroF1,
+    aeb: summary.aeb,
+    msPerPage: summary.msPerPage,
+    empty: summary.empty,
+    macroPrecision: summary.macroPrecision,
+    macroRecall: summary.macroRecall,
+    blockF1: summary.blockF1,
+    medianMsPerPage: summary.medianMsPerPage,
+    errors: summary.errors,
+    trainPages: summary.trainPages,
+    learnMs: summary.learnMs,
+  };
+}
+
+const figure = (value: number) => value.toFixed(3);
+
+/** A human-readable table of a report: the aggregate, then per site. */
+export function formatReport(report: HarnessReport): string {
+  const lines = [
+    `dataset   ${report.dataset}`,
+    `algorithm ${report.algo}${report.trainPages ? ` (train ${report.trainPages} pages per site, scoring the rest)` : ''}`,
+    `pages     ${report.pages}   empty ${report.empty}   errors ${report.errors}`,
+    '',
+    '            precision  recall     F1',
+    `LCS micro   ${figure(report.precision)}      ${figure(report.recall)}      ${figure(report.f1)}`,
+    `LCS macro   ${figure(report.macroPrecision)}      ${figure(report.macroRecall)}      ${figure(report.macroF1)}`,
+  ];
+  if (report.aeb) lines.push(`AEB         ${figure(report.aeb.precision)}      ${figure(report.aeb.recall)}      ${figure(report.aeb.f1)}`);
+  lines.push(`block F     ${' '.repeat(22)}${figure(report.blockF1)}`);
+  lines.push('', `time        ${report.msPerPage.toFixed(1)} ms/page mean, ${report.medianMsPerPage.toFixed(1)} ms median${report.learnMs ? `, learning ${report.learnMs.toFixed(0)} ms in all` : ''}`);
+  const sites = new Map<string, { pages: number; f1: number }>();
+  for (const result of report.results) {
+    const site = sites.get(result.site) ?? { pages: 0, f1: 0 };
+    site.pages++;
+    site.f1 += result.f1;
+    sites.set(result.site, site);
+  }
+  if (sites.size > 1 && sites.size <= 40) {
+    lines.push('', 'site                         pages  macro F1');
+    for (const [name, site] of sites) lines.push(`${name.padEnd(28)} ${String(site.pages).padStart(5)}  ${figure(site.f1 / site.pages)}`);
+  }
+  return lines.join('\n');
+}

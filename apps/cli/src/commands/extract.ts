@@ -1,0 +1,114 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { isWinnowError, renderExtraction, type Extraction, type Page, type RenderFormat } from '@winnow/dom-blocks';
+import { getAlgorithm } from '@winnow/eval';
+import { listHtmlFiles, readPages } from '../inputs.js';
+import { readFileSync } from 'node:fs';
+
+export interface ExtractCommandOptions {
+  /** Files, folders, or `-`. */
+  inputs: string[];
+  algo: string;
+  format: RenderFormat;
+  /** Write one file per page into this folder instead of standard output. */
+  out?: string;
+  /** Site algorithms: learn from at most this many pages (name order). Default: the algorithm's own. */
+  train?: number;
+  /** Site algorithms given one page: the folder of its site's other pages (default: the page's folder). */
+  siteDir?: string;
+  stdin?: NodeJS.ReadableStream;
+  onProgress?: (done: number, total: number, id: string) => void;
+}
+
+export interface ExtractOutput {
+  id: string;
+  /** Present unless the page failed. */
+  extraction?: Extraction;
+  rendered: string;
+  ms: number;
+  /** One line saying why the page failed. */
+  error?: string;
+}
+
+const EXTENSIONS: Record<RenderFormat, string> = { text: 'txt', markdown: 'md', html: 'html', json: 'json' };
+
+function errorLine(cause: unknown): string {
+  if (isWinnowError(cause)) return `${cause.code}: ${cause.message}`;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/** The pages a site algorithm learns from when extracting `pages`: the pages themselves, or the site folder. */
+function learningPages(pages: Page[], options: ExtractCommandOptions, folder: string | undefined): Page[] {
+  if (options.siteDir) return listHtmlFiles(options.siteDir).map((file) => ({ id: file, html: new Uint8Array(readFileSync(file)) }));
+  if (pages.length > 1 || folder) return pages;
+  const only = pages[0];
+  if (only.id === 'stdin') return pages;
+  return listHtmlFiles(path.dirname(only.id)).map((file) => (file === only.id ? only : { id: file, html: new Uint8Array(readFileSync(file)) }));
+}
+
+/**
+ * Runs one algorithm over pages and renders each result. Site algorithms learn once from the folder's
+ * pages (or the page's sibling files) in name order, then extract every page. A page that fails is
+ * reported in its output's `error` and the others go on.
+ */
+export async function runExtract(options: ExtractCommandOptions): Promise<ExtractOutput[]> {
+  const algorithm = getAlgorithm(options.algo);
+  const { pages, folder } = await readPages(options.inputs, options.stdin);
+  let extract: (page: Page) => Extraction;
+  if (algorithm.kind === 'site') {
+    const limit = options.train ?? algorithm.defaultTrainPages;
+    const model = algorithm.learn(learningPages(pages, options, folder).slice(0, Math.max(1, limit)));
+    extract = (page) => algorithm.extract(model, page);
+  } else {
+    extract = (page) => algorithm.extract(page);
+  }
+  const outputs: ExtractOutput[] = [];
+  for (const page of pages) {
+    const started = performance.now();
+    try {
+      const extraction = extract(page);
+      outputs.push({ id: page.id, extraction, rendered: renderExtraction(extraction, options.format), ms: performance.now() - started });
+    } catch (cause) {
+      outputs.push({ id: page.id, rendered: '', ms: performance.now() - started, error: errorLine(cause) });
+    }
+    options.onProgress?.(outputs.length, pages.length, page.id);
+  }
+  return outputs;
+}
+
+/** The file an output is written to under `--out`: the page's name with the format's extension. */
+export function outputFileName(id: string, format: RenderFormat, used: Set<string>): string {
+  const base = id === 'stdin' ? 'stdin' : path.basename(id).replace(/\.[^.]+$/, '');
+  let name = `${base}.${EXTENSIONS[format]}`;
+  for (let suffix = 2; used.has(name); suffix++) name = `${base}-${suffix}.${EXTENSIONS[format]}`;
+  used.add(name);
+  return name;
+}
+
+/** Writes outputs to `folder`, one file per page; returns the paths written. */
+export function writeOutputs(outputs: readonly ExtractOutput[], folder: string, format: RenderFormat): string[] {
+  mkdirSync(folder, { recursive: true });
+  const used = new Set<string>();
+  const written: string[] = [];
+  for (const output of outputs) {
+    if (output.error) continue;
+    const file = path.join(folder, outputFileName(output.id, format, used));
+    writeFileSync(file, output.rendered.endsWith('\n') ? output.rendered : `${output.rendered}\n`);
+    written.push(file);
+  }
+  return written;
+}
+
+/** Standard output for several pages: JSON Lines for `json`, else each page under a `==> id <==` header. */
+export function formatMany(outputs: readonly ExtractOutput[], format: RenderFormat): string {
+  if (format === 'json') {
+    return outputs
+      .filter((output) => !output.error)
+      .map((output) => JSON.stringify({ id: output.id, ...output.extraction }))
+      .join('\n');
+  }
+  return outputs
+    .filter((output) => !output.error)
+    .map((output) => `==> ${output.id} <==\n${output.rendered}`)
+    .join('\n\n');
+}

@@ -1,0 +1,150 @@
+import { cac } from 'cac';
+import { isWinnowError, RENDER_FORMATS, type RenderFormat } from '@winnow/dom-blocks';
+import { algorithmNames } from '@winnow/eval';
+import { formatReport, runEval, summarize } from './commands/eval.js';
+import { formatMany, runExtract, writeOutputs } from './commands/extract.js';
+import { createProgress } from './progress.js';
+
+/** Exit codes: 0 success, 1 a page or a run failed, 2 bad arguments or unreadable input. */
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  stdin?: NodeJS.ReadableStream;
+  /** Show progress on standard error (default: true). */
+  progress?: boolean;
+}
+
+class UsageError extends Error {}
+
+const STDIN_PLACEHOLDER = '\u0000stdin';
+
+function parseFormat(value: unknown): RenderFormat {
+  const format = String(value ?? 'text') as RenderFormat;
+  if (!RENDER_FORMATS.includes(format)) throw new UsageError(`--format must be one of ${RENDER_FORMATS.join(', ')}, not "${format}"`);
+  return format;
+}
+
+function parseCount(name: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0) throw new UsageError(`--${name} must be a whole number ≥ 0, not "${value}"`);
+  return count;
+}
+
+function parseAlgo(value: unknown): string {
+  const name = String(value ?? 'plain');
+  if (!algorithmNames().includes(name)) throw new UsageError(`--algo must be one of ${algorithmNames().join(', ')}, not "${name}"`);
+  return name;
+}
+
+/**
+ * Runs the `winnow` command line with `argv` (without `node` and the script) and returns the exit code.
+ * Everything is written through `io`, so tests call this directly.
+ */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const cli = cac('winnow');
+  let result: Promise<number> | undefined;
+  const showProgress = io.progress ?? true;
+
+  cli
+    .command('extract [...inputs]', 'Extract the main content of a page, a folder of pages, or - (standard input)')
+    .option('--algo <name>', `Algorithm: ${algorithmNames().join(', ')}`, { default: 'plain' })
+    .option('--format <format>', `Output format: ${RENDER_FORMATS.join(', ')}`, { default: 'text' })
+    .option('--out <dir>', 'Write one file per page into this folder instead of standard output')
+    .option('--train <n>', 'Site algorithms: learn from at most this many pages of the folder')
+    .option('--site-dir <dir>', "Site algorithms given one page: the folder of its site's other pages")
+    .example('winnow extract page.html')
+    .example('winnow extract pages/ --algo plain --format markdown --out extracted/')
+    .action((inputs: string[], flags: Record<string, unknown>) => {
+      result = (async () => {
+        const format = parseFormat(flags.format);
+        const algo = parseAlgo(flags.algo);
+        const train = parseCount('train', flags.train);
+        if (inputs.length === 0) throw new UsageError('extract needs a file, a folder or - (see winnow extract --help)');
+        const progress = createProgress(`extract ${algo}`, { quiet: !showProgress });
+        const outputs = await runExtract({
+          inputs: inputs.map((input) => (input === STDIN_PLACEHOLDER ? '-' : input)),
+          algo,
+          format,
+          train,
+          out: flags.out as string | undefined,
+          siteDir: flags.siteDir as string | undefined,
+          stdin: io.stdin,
+          onProgress: (done, total, id) => total > 1 && progress.update(done, total, id),
+        });
+        progress.done();
+        const failed = outputs.filter((output) => output.error);
+        for (const output of failed) io.stderr(`winnow: ${output.id}: ${output.error}\n`);
+        if (flags.out) {
+          const written = writeOutputs(outputs, String(flags.out), format);
+          io.stderr(`wrote ${written.length} file${written.length === 1 ? '' : 's'} to ${flags.out}\n`);
+        } else if (outputs.length === 1 && !failed.length) {
+          const text = outputs[0].rendered;
+          io.stdout(text.endsWith('\n') || text === '' ? text : `${text}\n`);
+        } else {
+          const text = formatMany(outputs, format);
+          if (text) io.stdout(`${text}\n`);
+        }
+        return failed.length ? EXIT_FAILURE : EXIT_OK;
+      })();
+    });
+
+  cli
+    .command('eval', 'Score an algorithm on a dataset of ../shared/datasets (LCS word P/R/F1, block F, AEB score, ms/page)')
+    .option('--dataset <path>', 'scrapinghub-aeb, cetd, cetd/<site>, cleaneval-dev, debian-sites, debian-sites/<site> or mixed-dev.json')
+    .option('--algo <name>', `Algorithm: ${algorithmNames().join(', ')}`, { default: 'plain' })
+    .option('--train <n>', 'Learn on the first N pages of each site (name order) and score the rest')
+    .option('--sites <list>', 'Comma-separated site labels to score (default: all)')
+    .option('--json', 'Print exactly one JSON object on standard output')
+    .example('winnow eval --dataset ../shared/datasets/scrapinghub-aeb --algo plain --json')
+    .action((flags: Record<string, unknown>) => {
+      result = (async () => {
+        if (!flags.dataset || flags.dataset === true) throw new UsageError('eval needs --dataset <path> (see winnow eval --help)');
+        const algo = parseAlgo(flags.algo);
+        const train = parseCount('train', flags.train);
+        const progress = createProgress(`eval ${algo}`, { quiet: !showProgress });
+        const report = runEval({
+          dataset: String(flags.dataset),
+          algo,
+          train,
+          sites: typeof flags.sites === 'string' ? flags.sites.split(',').map((site) => site.trim()).filter(Boolean) : undefined,
+          onProgress: (done, total, id) => progress.update(done, total, id),
+        });
+        progress.done();
+        io.stdout(flags.json ? `${JSON.stringify(summarize(report))}\n` : `${formatReport(report)}\n`);
+        return report.errors ? EXIT_FAILURE : EXIT_OK;
+      })();
+    });
+
+  cli.help();
+  cli.version('0.0.0');
+
+  try {
+    // cac (mri) reads a lone "-" as an empty flag: carry it through as a placeholder.
+    cli.parse(['node', 'winnow', ...argv.map((arg) => (arg === '-' ? STDIN_PLACEHOLDER : arg))], { run: false });
+    if (!cli.matchedCommand) {
+      if (cli.options.help || cli.options.version) return EXIT_OK;
+      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}" (commands: extract, eval; see winnow --help)`);
+      cli.outputHelp();
+      return EXIT_USAGE;
+    }
+    if (cli.options.help) return EXIT_OK;
+    await cli.runMatchedCommand();
+    return result ? await result : EXIT_OK;
+  } catch (cause) {
+    if (cause instanceof UsageError || (cause instanceof Error && cause.name === 'CACError')) {
+      io.stderr(`winnow: ${cause.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (isWinnowError(cause)) {
+      io.stderr(`winnow: ${cause.code}: ${cause.message}\n`);
+      return cause.code === 'UNREADABLE_INPUT' || cause.code === 'DATASET_NOT_FOUND' || cause.code === 'UNKNOWN_ALGORITHM' ? EXIT_USAGE : EXIT_FAILURE;
+    }
+    io.stderr(`winnow: ${cause instanceof Error ? cause.message : String(cause)}\n`);
+    return EXIT_FAILURE;
+  }
+}

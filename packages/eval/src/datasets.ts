@@ -1,0 +1,229 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { decodeBytes, WinnowError } from '@winnow/dom-blocks';
+
+/** One page of an evaluation dataset with its gold main content. */
+export interface DatasetPage {
+  /** Unique within the dataset, e.g. `cetd/bbc/12`, `debian-sites/gri/0003`. */
+  id: string;
+  /** The template label: a folder name (`bbc`, `python311`) or a host. */
+  site: string;
+  url?: string;
+  /** The page's bytes as shipped (decode with the HTML sniffing rules). */
+  html: Uint8Array;
+  /** The gold main content, decoded, line breaks normalised, annotation markup removed. */
+  gold: string;
+}
+
+export type DatasetKind = 'scrapinghub-aeb' | 'cetd' | 'cleaneval' | 'debian-sites' | 'mixed';
+
+export interface Dataset {
+  kind: DatasetKind;
+  /** What was loaded, for reports: `cetd/bbc`, `scrapinghub-aeb`. */
+  name: string;
+  pages: DatasetPage[];
+  /** The benchmark's own ground truth, for `aebScore` (scrapinghub-aeb only). */
+  groundTruth?: Record<string, { articleBody?: string; url?: string }>;
+}
+
+/** `DATASETS_DIR`, else `../shared/datasets` from the working directory or any of its parents. */
+export function defaultDatasetsDir(from = process.cwd()): string {
+  if (process.env.DATASETS_DIR) return path.resolve(process.env.DATASETS_DIR);
+  let directory = path.resolve(from);
+  for (;;) {
+    const candidate = path.join(directory, '..', 'shared', 'datasets');
+    if (existsSync(candidate)) return candidate;
+    const parent = path.dirname(directory);
+    if (parent === directory) return path.resolve(from, '..', 'shared', 'datasets');
+    directory = parent;
+  }
+}
+
+/**
+ * Gold files are UTF-8, often with a BOM, sometimes Latin-1 (windows-1252), with CRLF: decode to a
+ * string with LF line breaks.
+ */
+export function decodeGold(bytes: Uint8Array): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = decodeBytes(bytes, 'windows-1252').text;
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return text.replace(/\r\n?/g, '\n');
+}
+
+/** CleanEval gold: drop the `URL:` line and the `<p>`, `<h>`, `<l>` paragraph markers. */
+export function cleanEvalGold(text: string): string {
+  return text
+    .replace(/^\s*URL:[^\n]*\n/, '')
+    .replace(/<[phl]>/gi, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** Name order with numbers compared as numbers (`2.htm` before `10.htm`). */
+export function compareNames(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
+}
+
+function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).host.replace(/^www\./, '');
+  } catch {
+    return undefined;
+  }
+}
+
+const isDirectory = (candidate: string) => existsSync(candidate) && statSync(candidate).isDirectory();
+const stem = (file: string) => file.replace(/\.[^.]+$/, '');
+
+/** Which layout a dataset path has, or undefined. */
+export function detectDatasetKind(datasetPath: string): DatasetKind | undefined {
+  if (datasetPath.endsWith('.json') && existsSync(datasetPath)) return 'mixed';
+  if (!isDirectory(datasetPath)) return undefined;
+  if (existsSync(path.join(datasetPath, 'ground-truth.json')) && isDirectory(path.join(datasetPath, 'html'))) return 'scrapinghub-aeb';
+  if (isDirectory(path.join(datasetPath, 'input')) && isDirectory(path.join(datasetPath, 'GoldStandard'))) return 'cleaneval';
+  if (isDirectory(path.join(datasetPath, 'original')) && isDirectory(path.join(datasetPath, 'gold'))) return 'cetd';
+  if (isDirectory(path.join(datasetPath, 'pages')) && isDirectory(path.join(datasetPath, 'gold'))) return 'debian-sites';
+  const children = readdirSync(datasetPath).filter((child) => isDirectory(path.join(datasetPath, child)));
+  if (children.some((child) => isDirectory(path.join(datasetPath, child, 'original')))) return 'cetd';
+  if (children.some((child) => isDirectory(path.join(datasetPath, child, 'pages')))) return 'debian-sites';
+  return undefined;
+}
+
+function loadScrapinghub(root: string): Dataset {
+  const groundTruth = JSON.parse(readFileSync(path.join(root, 'ground-truth.json'), 'utf8')) as Record<string, { articleBody?: string; url?: string }>;
+  const pages = Object.keys(groundTruth)
+    .sort(compareNames)
+    .map((id): DatasetPage => {
+      const file = path.join(root, 'html', `${id}.html.gz`);
+      const url = groundTruth[id].url;
+      return { id, site: hostOf(url) ?? id, url, html: new Uint8Array(gunzipSync(readFileSync(file))), gold: groundTruth[id].articleBody ?? '' };
+    });
+  return { kind: 'scrapinghub-aeb', name: path.basename(root), pages, groundTruth };
+}
+
+/** Site labels of cetd's `sites.tsv` (`html<TAB>gold<TAB>host`), keyed by the html path. */
+function cetdHosts(root: string): Map<string, string> {
+  const hosts = new Map<string, string>();
+  const file = path.join(root, 'sites.tsv');
+  if (!existsSync(file)) return hosts;
+  for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+    const [html, , host] = line.trim().split('\t');
+    if (html && host) hosts.set(html, host);
+  }
+  return hosts;
+}
+
+function loadCetdSite(siteDir: string, hosts: Map<string, string>): DatasetPage[] {
+  const folder = path.basename(siteDir);
+  const files = readdirSync(path.join(siteDir, 'original')).filter((file) => /\.html?$/i.test(file)).sort(compareNames);
+  const pages: DatasetPage[] = [];
+  for (const file of files) {
+    const goldFile = path.join(siteDir, 'gold', `${stem(file)}.txt`);
+    if (!existsSync(goldFile)) continue;
+    pages.push({
+      id: `cetd/${folder}/${stem(file)}`,
+      site: hosts.get(`${folder}/original/${file}`) ?? folder,
+      html: new Uint8Array(readFileSync(path.join(siteDir, 'original', file))),
+      gold: decodeGold(readFileSync(goldFile)),
+    });
+  }
+  return pages;
+}
+
+function loadCetd(datasetPath: string): Dataset {
+  if (isDirectory(path.join(datasetPath, 'original'))) {
+    const hosts = cetdHosts(path.dirname(datasetPath));
+    return { kind: 'cetd', name: `cetd/${path.basename(datasetPath)}`, pages: loadCetdSite(datasetPath, hosts) };
+  }
+  const hosts = cetdHosts(datasetPath);
+  const sites = readdirSync(datasetPath).filter((child) => isDirectory(path.join(datasetPath, child, 'original'))).sort(compareNames);
+  return { kind: 'cetd', name: path.basename(datasetPath), pages: sites.flatMap((site) => loadCetdSite(path.join(datasetPath, site), hosts)) };
+}
+
+function loadDebianSite(siteDir: string): DatasetPage[] {
+  const site = path.basename(siteDir);
+  const files = readdirSync(path.join(siteDir, 'pages')).filter((file) => /\.html?$/i.test(file)).sort(compareNames);
+  const pages: DatasetPage[] = [];
+  for (const file of files) {
+    const goldFile = path.join(siteDir, 'gold', `${stem(file)}.txt`);
+    if (!existsSync(goldFile)) continue;
+    pages.push({
+      id: `debian-sites/${site}/${stem(file)}`,
+      site,
+      html: new Uint8Array(readFileSync(path.join(siteDir, 'pages', file))),
+      gold: decodeGold(readFileSync(goldFile)),
+    });
+  }
+  return pages;
+}
+
+function loadDebian(datasetPath: string): Dataset {
+  if (isDirectory(path.join(datasetPath, 'pages'))) {
+    return { kind: 'debian-sites', name: `debian-sites/${path.basename(datasetPath)}`, pages: loadDebianSite(datasetPath) };
+  }
+  const sites = readdirSync(datasetPath).filter((child) => isDirectory(path.join(datasetPath, child, 'pages'))).sort(compareNames);
+  return { kind: 'debian-sites', name: path.basename(datasetPath), pages: sites.flatMap((site) => loadDebianSite(path.join(datasetPath, site))) };
+}
+
+function loadCleanEval(root: string): Dataset {
+  const files = readdirSync(path.join(root, 'input')).filter((file) => /\.html?$/i.test(file)).sort(compareNames);
+  const pages: DatasetPage[] = [];
+  for (const file of files) {
+    const goldFile = path.join(root, 'GoldStandard', `${stem(file)}.txt`);
+    if (!existsSync(goldFile)) continue;
+    const html = new Uint8Array(readFileSync(path.join(root, 'input', file)));
+    const head = new TextDecoder('latin1').decode(html.subarray(0, 2048));
+    const url = /<text[^>]*\bid="([^"]+)"/i.exec(head)?.[1];
+    pages.push({ id: `cleaneval/${stem(file)}`, site: hostOf(url) ?? stem(file), url, html, gold: cleanEvalGold(decodeGold(readFileSync(goldFile))) });
+  }
+  return { kind: 'cleaneval', name: path.basename(root), pages };
+}
+
+function loadMixed(file: string): Dataset {
+  const base = path.dirname(file);
+  const entries = JSON.parse(readFileSync(file, 'utf8')) as { html: string; gold: string; site: string }[];
+  const pages = entries.map((entry): DatasetPage => ({
+    id: entry.html.replace(/\.[^.]+$/, ''),
+    site: entry.site,
+    html: new Uint8Array(readFileSync(path.join(base, entry.html))),
+    gold: decodeGold(readFileSync(path.join(base, entry.gold))),
+  }));
+  return { kind: 'mixed', name: path.basename(file), pages };
+}
+
+/**
+ * Loads any layout of `../shared/datasets`: the scrapinghub benchmark, cetd (all of it or one site folder),
+ * cleaneval-dev, debian-sites (all or one site) or `mixed-dev.json`. Pages come in name order per site.
+ */
+export function loadDataset(datasetPath: string): Dataset {
+  const resolved = path.resolve(datasetPath);
+  if (!existsSync(resolved)) {
+    throw new WinnowError('DATASET_NOT_FOUND', `No dataset at ${resolved}: pass a folder of ../shared/datasets (or set DATASETS_DIR).`);
+  }
+  const kind = detectDatasetKind(resolved);
+  switch (kind) {
+    case 'scrapinghub-aeb':
+      return loadScrapinghub(resolved);
+    case 'cetd':
+      return loadCetd(resolved);
+    case 'debian-sites':
+      return loadDebian(resolved);
+    case 'cleaneval':
+      return loadCleanEval(resolved);
+    case 'mixed':
+      return loadMixed(resolved);
+    default:
+      throw new WinnowError(
+        'DATASET_NOT_FOUND',
+        `${resolved} is not a dataset winnow knows: expected scrapinghub-aeb, cetd[/site], cleaneval-dev, debian-sites[/site] or mixed-dev.json.`,
+      );
+  }
+}

@@ -1,0 +1,184 @@
+import type { Extraction, Page } from '@winnow/dom-blocks';
+import { aebFromCounts, aebPageCounts, type AebPageCounts, type AebScore } from './aeb.js';
+import type { Algorithm } from './algorithms.js';
+import { blockScores } from './block-f.js';
+import type { Dataset, DatasetPage } from './datasets.js';
+import { harmonicMean, lcsWordScores } from './lcs.js';
+
+export interface PageResult {
+  id: string;
+  site: string;
+  precision: number;
+  recall: number;
+  f1: number;
+  /** Block-level F-measure of paper 000 §IV.B. */
+  blockF1: number;
+  lcs: number;
+  extractedWords: number;
+  goldWords: number;
+  /** Time of the extraction alone (learning excluded), in milliseconds. */
+  ms: number;
+  /** True when the extractor returned no text. */
+  empty: boolean;
+  /** The message of a failure; the page then counts as an empty extraction. */
+  error?: string;
+  notes: string[];
+  /** The extracted text, when `keepText` was asked for. */
+  text?: string;
+}
+
+export interface HarnessReport {
+  dataset: string;
+  algo: string;
+  /** Pages scored. */
+  pages: number;
+  /** Micro-averaged: LCS, extracted and gold words pooled over all pages. */
+  precision: number;
+  recall: number;
+  f1: number;
+  /** Macro-averaged: the mean over pages of each page's figure. */
+  macroPrecision: number;
+  macroRecall: number;
+  macroF1: number;
+  /** Mean block-level F of paper 000 §IV.B over pages. */
+  blockF1: number;
+  /** The scrapinghub benchmark's own score, for that dataset only. */
+  aeb: { precision: number; recall: number; f1: number } | null;
+  msPerPage: number;
+  medianMsPerPage: number;
+  /** Pages whose extraction was empty (failures included). */
+  empty: number;
+  errors: number;
+  /** Pages per site learned from before scoring (site algorithms), or skipped to score the same pages. */
+  trainPages: number;
+  /** Total time spent learning, in milliseconds (site algorithms). */
+  learnMs: number;
+  results: PageResult[];
+}
+
+export interface HarnessOptions {
+  /**
+   * Learn on the first N pages of each site in name order and score the rest. Page algorithms skip the
+   * same pages, so every algorithm is scored on the same pages. Default: the algorithm's
+   * `defaultTrainPages` for site algorithms, 0 for page algorithms.
+   */
+  train?: number;
+  /** Called after each scored page. */
+  onProgress?: (done: number, total: number, page: DatasetPage) => void;
+  /** Keep each page's extracted text in the results. */
+  keepText?: boolean;
+  /** Score only pages whose site is in this list. */
+  sites?: readonly string[];
+}
+
+export function toPage(page: DatasetPage): Page {
+  return { id: page.id, html: page.html, site: page.site, url: page.url };
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function mean(values: number[]): number {
+  return values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : 0;
+}
+
+/** Groups pages by site, keeping name order within each site and sites in first-seen order. */
+export function groupBySite(pages: readonly DatasetPage[]): Map<string, DatasetPage[]> {
+  const sites = new Map<string, DatasetPage[]>();
+  for (const page of pages) {
+    const list = sites.get(page.site);
+    if (list) list.push(page);
+    else sites.set(page.site, [page]);
+  }
+  return sites;
+}
+
+/**
+ * Runs an extractor over a dataset and scores every page: LCS word precision/recall/F1 (micro and macro),
+ * block F, the scrapinghub score where it applies, empty outputs and time per page. A page whose
+ * extraction throws is recorded with its error and scored as empty; the run goes on.
+ */
+export function runHarness(dataset: Dataset, algorithm: Algorithm, options: HarnessOptions = {}): HarnessReport {
+  const train = options.train ?? (algorithm.kind === 'site' ? algorithm.defaultTrainPages : 0);
+  if (!Number.isInteger(train) || train < 0) throw new RangeError(`train must be a whole number ≥ 0, not ${train}`);
+  const sites = groupBySite(dataset.pages.filter((page) => !options.sites || options.sites.includes(page.site)));
+  const plan = [...sites.values()].map((pages) => ({ training: pages.slice(0, train), scored: pages.slice(train) }));
+  const total = plan.reduce((sum, site) => sum + site.scored.length, 0);
+  const results: PageResult[] = [];
+  const aebCounts: AebPageCounts[] = [];
+  let learnMs = 0;
+
+  for (const { training, scored } of plan) {
+    if (scored.length === 0) continue;
+    let extract: (page: Page) => Extraction;
+    if (algorithm.kind === 'site') {
+      const started = performance.now();
+      const model = algorithm.learn(training.map(toPage));
+      learnMs += performance.now() - started;
+      extract = (page) => algorithm.extract(model, page);
+    } else {
+      extract = (page) => algorithm.extract(page);
+    }
+    for (const page of scored) {
+      let extraction: Extraction = { blocks: [], text: '', notes: [] };
+      let error: string | undefined;
+      const started = performance.now();
+      try {
+        extraction = extract(toPage(page));
+      } catch (cause) {
+        error = cause instanceof Error ? cause.message : String(cause);
+      }
+      const ms = performance.now() - started;
+      const scores = lcsWordScores(extraction.text, page.gold);
+      if (dataset.kind === 'scrapinghub-aeb') aebCounts.push(aebPageCounts(page.gold, extraction.text));
+      results.push({
+        id: page.id,
+        site: page.site,
+        precision: scores.precision,
+        recall: scores.recall,
+        f1: scores.f1,
+        blockF1: blockScores(extraction.blocks, page.gold).f1,
+        lcs: scores.lcs,
+        extractedWords: scores.extractedWords,
+        goldWords: scores.goldWords,
+        ms,
+        empty: extraction.text.trim() === '',
+        error,
+        notes: extraction.notes,
+        ...(options.keepText ? { text: extraction.text } : {}),
+      });
+      options.onProgress?.(results.length, total, page);
+    }
+  }
+
+  const lcs = results.reduce((sum, result) => sum + result.lcs, 0);
+  const extractedWords = results.reduce((sum, result) => sum + result.extractedWords, 0);
+  const goldWords = results.reduce((sum, result) => sum + result.goldWords, 0);
+  const precision = extractedWords ? lcs / extractedWords : 0;
+  const recall = goldWords ? lcs / goldWords : 0;
+  const aeb: AebScore | null = dataset.kind === 'scrapinghub-aeb' && aebCounts.length ? aebFromCounts(aebCounts) : null;
+  return {
+    dataset: dataset.name,
+    algo: algorithm.name,
+    pages: results.length,
+    precision,
+    recall,
+    f1: harmonicMean(precision, recall),
+    macroPrecision: mean(results.map((result) => result.precision)),
+    macroRecall: mean(results.map((result) => result.recall)),
+    macroF1: mean(results.map((result) => result.f1)),
+    blockF1: mean(results.map((result) => result.blockF1)),
+    aeb: aeb ? { precision: aeb.precision, recall: aeb.recall, f1: aeb.f1 } : null,
+    msPerPage: mean(results.map((result) => result.ms)),
+    medianMsPerPage: median(results.map((result) => result.ms)),
+    empty: results.filter((result) => result.empty).length,
+    errors: results.filter((result) => result.error !== undefined).length,
+    trainPages: train,
+    learnMs,
+    results,
+  };
+}

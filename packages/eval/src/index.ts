@@ -1,0 +1,18 @@
+export { lcsWordScores, lcsLength, harmonicMean, type WordScores } from './lcs.js';
+export { aebScore, aebPageCounts, aebFromCounts, unwrapPredictions, AEB_SHINGLE_LENGTH, type AebScore, type AebPageCounts } from './aeb.js';
+export { blockScores, indexGold, isGoldBlock, BLOCK_MATCH_SHARE, BLOCK_MATCH_SHINGLE, type BlockScores, type GoldIndex } from './block-f.js';
+export { randIndex, dunnIndex } from './cluster-indices.js';
+export {
+  loadDataset,
+  detectDatasetKind,
+  defaultDatasetsDir,
+  decodeGold,
+  cleanEvalGold,
+  compareNames,
+  type Dataset,
+  type DatasetKind,
+  type DatasetPage,
+} from './datasets.js';
+export { runHarness, groupBySite, toPage, type HarnessOptions, type HarnessReport, type PageResult } from './harness.js';
+export { ALGORITHMS, getAlgorithm, algorithmNames, type Algorithm, type PageAlgorithm, type SiteAlgorithm } from './algorithms.js';
+export { extractWithReadability } from './readability.js';
