@@ -15,6 +15,7 @@ it('exports exactly the public API', async () => {
       "entryBytes",
       "expiryPage",
       "extractWithSegmentTable",
+      "labelPage",
       "learnSegmentTable",
       "openSqliteStore",
       "processPage",

@@ -14,6 +14,7 @@ export { MemorySegmentStore, createMemoryStore } from './memory-store.js';
 export { SqliteSegmentStore, openSqliteStore, SQLITE_SCHEMA_VERSION, type SqliteStoreOptions } from './sqlite-store.js';
 export {
   processPage,
+  labelPage,
   learnSegmentTable,
   extractWithSegmentTable,
   segmentTableExtractor,

@@ -80,6 +80,11 @@ export class MemorySegmentStore implements SegmentStore {
     return { pageNumber, documentFrequencies, removed, size: { ...table.size } };
   }
 
+  lookup(site: string, keys: readonly SegmentKey[]): number[] {
+    const table = this.#tables.get(site);
+    return keys.map((key) => table?.entries.get(identity(key))?.df ?? 0);
+  }
+
   size(site?: string): StoreSize {
     if (site !== undefined) {
       const table = this.#tables.get(site);

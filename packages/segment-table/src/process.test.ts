@@ -83,6 +83,16 @@ describe('the segment-table site extractor', () => {
     expect(extraction.text.startsWith('Headline number 6')).toBe(true);
     expect(model.store.pageCount('gazette.example')).toBe(6);
   });
+
+  it('labels a page it has counted already without counting it again', () => {
+    const model = learnSegmentTable([1, 2, 3, 4, 5, 6].map((number) => page(number)));
+    const before = model.store.entries('gazette.example');
+    const again = segmentTableExtractor.extract(model, page(3));
+    expect(model.store.entries('gazette.example')).toEqual(before);
+    expect(model.store.pageCount('gazette.example')).toBe(6);
+    expect(again.text.startsWith('Headline number 3')).toBe(true);
+    expect(again.notes.join()).toMatch(/counted before/);
+  });
 });
 
 function crawl(file: string, from: number, to: number): { page: number; labels: string; size: unknown }[] {

@@ -58,29 +58,49 @@ export function processPage(store: SegmentStore, page: Page | (SegmentInput & ob
   return { site, pageNumber: update.pageNumber, extraction, layoutBlocks, removed: update.removed, size: update.size };
 }
 
+/**
+ * Labels a page with the table as it is, changing nothing: for a page the table has already counted
+ * (counting it again would inflate its segments' DFs).
+ */
+export function labelPage(store: SegmentStore, page: Page | (SegmentInput & object), options: ProcessOptions = {}): PageResult {
+  const resolved = resolveOptions(options);
+  const isPage = typeof page === 'object' && !(page instanceof Uint8Array) && 'html' in page;
+  const site = options.site ?? (isPage ? siteOf(page as Page) : DEFAULT_SITE);
+  const segmented = segmentPage(page, resolved);
+  const { layoutBlocks, extraction } = detectTemplates(segmented, store.lookup(site, segmented.keys), resolved, ['labelled with the table as it is: the page was counted before']);
+  return { site, pageNumber: store.pageCount(site), extraction, layoutBlocks, removed: 0, size: store.size(site) };
+}
+
 /** A table warmed on a site's pages: the model of the `segment-table` site algorithm. */
 export interface SegmentTableModel {
   version: 1;
   store: SegmentStore;
   options: ProcessOptions;
+  /** Ids of the pages the table has counted, so a page given again is labelled, not counted twice. */
+  counted: Set<string>;
 }
 
 /** Warms a fresh in-memory table on pages (in the order given) and returns it as a model. */
 export function learnSegmentTable(pages: Iterable<Page>, options: ProcessOptions = {}): SegmentTableModel {
-  const model: SegmentTableModel = { version: 1, store: createMemoryStore(), options: { ...options } };
-  for (const page of pages) processPage(model.store, page, model.options);
+  const model: SegmentTableModel = { version: 1, store: createMemoryStore(), options: { ...options }, counted: new Set() };
+  for (const page of pages) extractWithSegmentTable(model, page);
   return model;
 }
 
-/** Processes a page with a warmed table (which it updates, as the paper's incremental framework does). */
-export function extractWithSegmentTable(model: SegmentTableModel, page: Page): Extraction {
-  return processPage(model.store, page, model.options).extraction;
+/**
+ * Processes a page with a warmed table, which it updates as the paper's incremental framework does; a
+ * page the model has already counted (same id) is only labelled.
+ */
+export function extractWithSegmentTable(model: SegmentTableModel, page: Page, options: ProcessOptions = {}): Extraction {
+  const merged = { ...model.options, ...options };
+  if (model.counted.has(page.id)) return labelPage(model.store, page, merged).extraction;
+  model.counted.add(page.id);
+  return processPage(model.store, page, merged).extraction;
 }
 
 /** The segment table as a `SiteExtractor`: `learn` warms a table, `extract` goes on with it. */
 export const segmentTableExtractor: SiteExtractor<SegmentTableModel, ProcessOptions> = Object.freeze({
   name: 'segment-table',
   learn: (pages: Iterable<Page>, options?: Partial<ProcessOptions>) => learnSegmentTable(pages, options),
-  extract: (model: SegmentTableModel, page: Page, options?: Partial<ProcessOptions>) =>
-    processPage(model.store, page, { ...model.options, ...options }).extraction,
+  extract: (model: SegmentTableModel, page: Page, options?: Partial<ProcessOptions>) => extractWithSegmentTable(model, page, options),
 });

@@ -138,6 +138,7 @@ export class SqliteSegmentStore implements SegmentStore {
       ),
       expired: database.prepare('SELECT count(*) AS segments, coalesce(sum(bytes), 0) AS bytes FROM segments WHERE site_id = ? AND expires_after < ?'),
       expire: database.prepare('DELETE FROM segments WHERE site_id = ? AND expires_after < ?'),
+      lookup: database.prepare('SELECT df FROM segments WHERE site_id = ? AND path = ? AND text = ?'),
       total: database.prepare('SELECT coalesce(sum(segments), 0) AS segments, coalesce(sum(bytes), 0) AS bytes FROM sites'),
       sites: database.prepare('SELECT site FROM sites ORDER BY site'),
       entries: database.prepare(
@@ -186,6 +187,12 @@ export class SqliteSegmentStore implements SegmentStore {
       if (error instanceof WinnowError) throw error;
       throw new WinnowError('STORE_ERROR', `Updating the segment store ${this.file} failed: ${(error as Error).message}. The page was not stored; retry it.`, { cause: error });
     }
+  }
+
+  lookup(site: string, keys: readonly SegmentKey[]): number[] {
+    const row = this.#statements.site.get(site) as SiteRow | undefined;
+    if (!row) return keys.map(() => 0);
+    return keys.map((key) => (this.#statements.lookup.get(row.id, key.path, key.text) as { df: number } | undefined)?.df ?? 0);
   }
 
   size(site?: string): StoreSize {

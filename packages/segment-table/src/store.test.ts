@@ -27,6 +27,8 @@ describe.each(STORES)('%s store', (_name, open) => {
     // Same text on another path is another segment.
     expect(store.applyPage('a.example', [key('x', 'HTML.BODY.P')], lifetime).documentFrequencies).toEqual([1]);
     expect(store.pageCount('a.example')).toBe(3);
+    expect(store.lookup('a.example', [key('x'), key('nope'), key('x', 'HTML.BODY.P')])).toEqual([2, 0, 1]);
+    expect(store.lookup('nowhere', [key('x')])).toEqual([0]);
     expect(store.pageCount('nowhere')).toBe(0);
     expect(store.sites()).toEqual(['a.example', 'b.example']);
     store.close();

@@ -69,6 +69,8 @@ export interface SegmentStore {
    * (paper 002 §2.2 expansion and §2.4 shrinkage). `keys` must be distinct.
    */
   applyPage(site: string, keys: readonly SegmentKey[], lifetime: LifetimeParameters): PageUpdate;
+  /** Current DFs of keys (0 when absent), changing nothing: to label a page the table has seen already. */
+  lookup(site: string, keys: readonly SegmentKey[]): number[];
   /** The size of one site's table, or of all tables when `site` is omitted. */
   size(site?: string): StoreSize;
   /** Pages processed for a site so far (0 for an unknown site). */
