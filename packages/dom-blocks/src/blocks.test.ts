@@ -45,6 +45,7 @@ describe('buildBlockTree', () => {
     const minimum = minimumBlocks(tree);
     expect(minimum.map((block) => block.text)).toEqual(['lead bold', 'para', 'tail']);
     expect(minimum.map((block) => (block.run ? 'inline' : block.block.tag))).toEqual(['inline', 'p', 'inline']);
+    expect(tree.blocks.filter((block) => block.minimum).map((block) => block.tag)).toEqual(['p']);
   });
 
   it('counts links, anchor text, images, scripts and forms', () => {

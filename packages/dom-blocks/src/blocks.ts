@@ -73,6 +73,11 @@ export interface Block {
   children: Block[];
   /** No sub-blocks (paper 000 §II "atomic block"); the element minimum blocks of paper 003 §3.1. */
   atomic: boolean;
+  /**
+   * A minimum block of paper 003 §3.1: a block element without block elements inside (the same as
+   * `atomic`). The other minimum blocks are the inline runs of non-atomic blocks (`inlineRuns`).
+   */
+  readonly minimum: boolean;
   /** Inline content between sub-blocks, each a minimum block of paper 003 §3.1 (empty when atomic). */
   inlineRuns: InlineRun[];
   /** All the text of the block, sub-blocks included, whitespace collapsed. Computed on first access. */
@@ -192,6 +197,10 @@ class BlockNode implements Block {
     this.depth = parent ? parent.depth + 1 : 0;
     this.path = parent ? `${parent.path}.${tag.toUpperCase()}` : tag.toUpperCase();
     this.#pieces = pieces;
+  }
+
+  get minimum(): boolean {
+    return this.atomic;
   }
 
   get text(): string {

@@ -121,21 +121,30 @@ function cetdHosts(root: string): Map<string, string> {
   return hosts;
 }
 
-function loadCetdSite(siteDir: string, hosts: Map<string, string>): DatasetPage[] {
+/**
+ * The pages of one site folder: `<pagesFolder>/<name>.htm(l)` with gold `gold/<name>.txt`, name order.
+ * Pages without a gold file are left out.
+ */
+function loadSiteFolder(siteDir: string, pagesFolder: string, idPrefix: string, siteOf: (file: string) => string): DatasetPage[] {
   const folder = path.basename(siteDir);
-  const files = readdirSync(path.join(siteDir, 'original')).filter((file) => /\.html?$/i.test(file)).sort(compareNames);
+  const files = readdirSync(path.join(siteDir, pagesFolder)).filter((file) => /\.html?$/i.test(file)).sort(compareNames);
   const pages: DatasetPage[] = [];
   for (const file of files) {
     const goldFile = path.join(siteDir, 'gold', `${stem(file)}.txt`);
     if (!existsSync(goldFile)) continue;
     pages.push({
-      id: `cetd/${folder}/${stem(file)}`,
-      site: hosts.get(`${folder}/original/${file}`) ?? folder,
-      html: new Uint8Array(readFileSync(path.join(siteDir, 'original', file))),
+      id: `${idPrefix}/${folder}/${stem(file)}`,
+      site: siteOf(file),
+      html: new Uint8Array(readFileSync(path.join(siteDir, pagesFolder, file))),
       gold: decodeGold(readFileSync(goldFile)),
     });
   }
   return pages;
+}
+
+function loadCetdSite(siteDir: string, hosts: Map<string, string>): DatasetPage[] {
+  const folder = path.basename(siteDir);
+  return loadSiteFolder(siteDir, 'original', 'cetd', (file) => hosts.get(`${folder}/original/${file}`) ?? folder);
 }
 
 function loadCetd(datasetPath: string): Dataset {
@@ -150,19 +159,7 @@ function loadCetd(datasetPath: string): Dataset {
 
 function loadDebianSite(siteDir: string): DatasetPage[] {
   const site = path.basename(siteDir);
-  const files = readdirSync(path.join(siteDir, 'pages')).filter((file) => /\.html?$/i.test(file)).sort(compareNames);
-  const pages: DatasetPage[] = [];
-  for (const file of files) {
-    const goldFile = path.join(siteDir, 'gold', `${stem(file)}.txt`);
-    if (!existsSync(goldFile)) continue;
-    pages.push({
-      id: `debian-sites/${site}/${stem(file)}`,
-      site,
-      html: new Uint8Array(readFileSync(path.join(siteDir, 'pages', file))),
-      gold: decodeGold(readFileSync(goldFile)),
-    });
-  }
-  return pages;
+  return loadSiteFolder(siteDir, 'pages', 'debian-sites', () => site);
 }
 
 function loadDebian(datasetPath: string): Dataset {

@@ -9,26 +9,8 @@ export interface EvalCommandOptions {
   onProgress?: (done: number, total: number, id: string) => void;
 }
 
-/** The JSON object `winnow eval --json` prints (per-page results left out). */
-export interface EvalSummary {
-  dataset: string;
-  algo: string;
-  pages: number;
-  precision: number;
-  recall: number;
-  f1: number;
-  macroF1: number;
-  aeb: { precision: number; recall: number; f1: number } | null;
-  msPerPage: number;
-  empty: number;
-  macroPrecision: number;
-  macroRecall: number;
-  blockF1: number;
-  medianMsPerPage: number;
-  errors: number;
-  trainPages: number;
-  learnMs: number;
-}
+/** The JSON object `winnow eval --json` prints: the report without its per-page results. */
+export type EvalSummary = Omit<HarnessReport, 'results'>;
 
 export function runEval(options: EvalCommandOptions): HarnessReport {
   const algorithm = getAlgorithm(options.algo);
@@ -42,25 +24,7 @@ export function runEval(options: EvalCommandOptions): HarnessReport {
 
 export function summarize(report: HarnessReport): EvalSummary {
   const { results: _results, ...summary } = report;
-  return {
-    dataset: summary.dataset,
-    algo: summary.algo,
-    pages: summary.pages,
-    precision: summary.precision,
-    recall: summary.recall,
-    f1: summary.f1,
-    macroF1: summary.macroF1,
-    aeb: summary.aeb,
-    msPerPage: summary.msPerPage,
-    empty: summary.empty,
-    macroPrecision: summary.macroPrecision,
-    macroRecall: summary.macroRecall,
-    blockF1: summary.blockF1,
-    medianMsPerPage: summary.medianMsPerPage,
-    errors: summary.errors,
-    trainPages: summary.trainPages,
-    learnMs: summary.learnMs,
-  };
+  return summary;
 }
 
 const figure = (value: number) => value.toFixed(3);
