@@ -10,6 +10,8 @@ it('exports the public API', async () => {
       "createProgress",
       "formatMany",
       "formatReport",
+      "formatSegmentsPage",
+      "formatSegmentsSummary",
       "listHtmlFiles",
       "main",
       "outputFileName",
@@ -17,6 +19,7 @@ it('exports the public API', async () => {
       "readStdin",
       "runEval",
       "runExtract",
+      "runSegments",
       "summarize",
       "writeOutputs",
     ]
