@@ -16,7 +16,7 @@ if (!datasetExists()) {
 }
 const rows: SiteFigures[] = [];
 for (const site of only.length ? only : SITES) {
-  rows.push(measureSite(site, loadSite(site), options, !argv.includes('--no-timing')));
+  rows.push(measureSite(site, loadSite(site), options, { timing: !argv.includes('--no-timing') }));
   if (!json) console.error(`measured ${site}`);
 }
 const average = (key: keyof SiteFigures) => rows.reduce((sum, row) => sum + (row[key] as number), 0) / rows.length;

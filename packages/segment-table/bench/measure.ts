@@ -74,8 +74,16 @@ function mean(values: number[]): number {
   return values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : 0;
 }
 
+export interface MeasureOptions {
+  /** Time the SQLite store and the parse reference too (a second pass). Default true. */
+  timing?: boolean;
+  /** Score plain text (all visible text) for comparison. Default true. */
+  plain?: boolean;
+}
+
 /** Runs the segment table over a site's pages in name order and measures it. */
-export function measureSite(site: string, pages: readonly DatasetPage[], options: ProcessOptions = {}, timing = true): SiteFigures {
+export function measureSite(site: string, pages: readonly DatasetPage[], options: ProcessOptions = {}, measure: MeasureOptions = {}): SiteFigures {
+  const timing = measure.timing ?? true;
   const store = createMemoryStore();
   const sizes: number[] = [];
   const segments: number[] = [];
@@ -100,7 +108,7 @@ export function measureSite(site: string, pages: readonly DatasetPage[], options
     lcs += scores.lcs;
     extractedWords += scores.extractedWords;
     goldWords += scores.goldWords;
-    plainF1s.push(lcsWordScores(extractPlain({ id: page.id, html: page.html }).text, page.gold).f1);
+    if (measure.plain ?? true) plainF1s.push(lcsWordScores(extractPlain({ id: page.id, html: page.html }).text, page.gold).f1);
     const gold = indexGold(page.gold);
     for (const block of result.layoutBlocks) {
       if (!/[\p{L}\p{N}]/u.test(block.text)) continue;

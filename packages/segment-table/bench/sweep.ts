@@ -5,7 +5,7 @@ const limit = Number(process.env.SWEEP_PAGES ?? 100);
 const grid = JSON.parse(process.argv[2] ?? '[{}]') as object[];
 const sites = SITES.map((site) => ({ site, pages: loadSite(site, limit) }));
 for (const options of grid) {
-  const rows = sites.map(({ site, pages }) => measureSite(site, pages, options, false));
+  const rows = sites.map(({ site, pages }) => measureSite(site, pages, options, { timing: false, plain: false }));
   const mean = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((sum, row) => sum + pick(row), 0) / rows.length;
   console.log(
     JSON.stringify(options),

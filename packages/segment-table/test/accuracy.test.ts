@@ -26,7 +26,7 @@ describe.skipIf(!exists)(`segment-table accuracy on the first ${floors.pages} pa
   });
 
   it.each(SITES.map((site) => [site]))('%s stays above its floors', (site) => {
-    const figures = measureSite(site, loadSite(site, floors.pages), {}, false);
+    const figures = measureSite(site, loadSite(site, floors.pages), {}, { timing: false, plain: false });
     const floor = floors.sites[site];
     expect(figures.f1).toBeGreaterThanOrEqual(floor.f1 - floors.epsilon);
     expect(figures.templatePrecision).toBeGreaterThanOrEqual(floor.templatePrecision - floors.epsilon);
