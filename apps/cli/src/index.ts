@@ -4,3 +4,5 @@ export { runEval, summarize, formatReport, type EvalCommandOptions, type EvalSum
 export { runSegments, formatSegmentsPage, formatSegmentsSummary, type SegmentsCommandOptions, type SegmentsPageOutput, type SegmentsSummary } from './commands/segments.js';
 export { readPages, listHtmlFiles, readStdin, HTML_FILE, type PageInput } from './inputs.js';
 export { createProgress, type Progress } from './progress.js';
+export { runCluster, formatClusterReport, readPageList, type ClusterCommandOptions, type ClusterReport } from './commands/cluster.js';
+export { runSegment, formatSegmentation, SEGMENT_LAYOUT_CHOICES, type SegmentCommandOptions, type SegmentCommandResult, type SegmentLayoutChoice } from './commands/segment.js';

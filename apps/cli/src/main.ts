@@ -1,9 +1,11 @@
 import { cac } from 'cac';
 import { isWinnowError, RENDER_FORMATS, type RenderFormat } from '@winnow/dom-blocks';
 import { algorithmNames } from '@winnow/eval';
+import { formatClusterReport, runCluster } from './commands/cluster.js';
 import { formatReport, runEval, summarize } from './commands/eval.js';
 import { formatMany, runExtract, writeOutputs } from './commands/extract.js';
 import { formatSegmentsPage, formatSegmentsSummary, runSegments } from './commands/segments.js';
+import { runSegment, SEGMENT_LAYOUT_CHOICES, type SegmentLayoutChoice } from './commands/segment.js';
 import { createProgress } from './progress.js';
 
 /** Exit codes: 0 success, 1 a page or a run failed, 2 bad arguments or unreadable input. */
@@ -153,6 +155,55 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       })();
     });
 
+  cli
+    .command('segment <page>', 'Divide a page into content blocks under their title blocks (paper 003), with the layout of headless Chromium')
+    .option('--json', 'Print the segmentation as JSON')
+    .option('--png <file>', 'Save a screenshot with the content blocks outlined (needs Chromium)')
+    .option('--layout <source>', `Boxes from: ${SEGMENT_LAYOUT_CHOICES.join(', ')} (auto: Chromium when installed)`, { default: 'auto' })
+    .example('winnow segment page.html --png page.png')
+    .action((page: string, flags: Record<string, unknown>) => {
+      result = (async () => {
+        const layout = String(flags.layout ?? 'auto') as SegmentLayoutChoice;
+        if (!SEGMENT_LAYOUT_CHOICES.includes(layout)) throw new UsageError(`--layout must be one of ${SEGMENT_LAYOUT_CHOICES.join(', ')}, not "${layout}"`);
+        const png = typeof flags.png === 'string' ? flags.png : undefined;
+        const output = await runSegment({
+          input: page === STDIN_PLACEHOLDER ? '-' : page,
+          layout,
+          json: Boolean(flags.json),
+          png,
+          stdin: io.stdin,
+        });
+        io.stdout(`${output.rendered}\n`);
+        if (png) io.stderr(`wrote ${png}\n`);
+        return EXIT_OK;
+      })();
+    });
+
+  cli
+    .command('cluster [...inputs]', 'Cluster pages by template (paper 004): files, folders, or a JSON list [{ "html", "site" }]')
+    .option('--distance <measure>', 'cp (common paths), cps (path shingles) or ctss (tag-sequence shingles)', { default: 'cp' })
+    .option('--threshold <t>', 'Single-linkage threshold (default: the paper\'s, CP 0.7, CPS 0.6, CTSS 0.85)')
+    .option('--shingle <k>', 'Tags per shingle for cps and ctss (default 8)')
+    .option('--json', 'Print exactly one JSON object on standard output')
+    .example('winnow cluster ../shared/datasets/mixed-dev.json --distance ctss')
+    .action((inputs: string[], flags: Record<string, unknown>) => {
+      result = (async () => {
+        if (inputs.length === 0) throw new UsageError('cluster needs files, folders or a JSON list (see winnow cluster --help)');
+        const distance = String(flags.distance ?? 'cp');
+        if (!['cp', 'cps', 'ctss'].includes(distance)) throw new UsageError(`--distance must be one of cp, cps, ctss, not "${distance}"`);
+        let threshold: number | undefined;
+        if (flags.threshold !== undefined) {
+          threshold = Number(flags.threshold);
+          if (!(threshold >= 0 && threshold <= 1)) throw new UsageError(`--threshold must be a number within [0, 1], not "${flags.threshold}"`);
+        }
+        const shingleLength = parseCount('shingle', flags.shingle);
+        if (shingleLength === 0) throw new UsageError('--shingle must be at least 1');
+        const report = await runCluster({ inputs, distance: distance as 'cp' | 'cps' | 'ctss', threshold, shingleLength });
+        io.stdout(flags.json ? `${JSON.stringify(report)}\n` : `${formatClusterReport(report)}\n`);
+        return EXIT_OK;
+      })();
+    });
+
   cli.help();
   cli.version('0.0.0');
 
@@ -161,7 +212,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     cli.parse(['node', 'winnow', ...argv.map((arg) => (arg === '-' ? STDIN_PLACEHOLDER : arg))], { run: false });
     if (!cli.matchedCommand) {
       if (cli.options.help || cli.options.version) return EXIT_OK;
-      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}" (commands: extract, eval, segments; see winnow --help)`);
+      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}" (commands: extract, eval, segment, cluster, segments; see winnow --help)`);
       cli.outputHelp();
       return EXIT_USAGE;
     }

@@ -1,5 +1,7 @@
 import { extractPlain, WinnowError, type Extraction, type Page } from '@winnow/dom-blocks';
 import { extractWithSegmentTable, learnSegmentTable, type SegmentTableModel } from '@winnow/segment-table';
+import { extractFromSiteFolder, extractWithTemplateModel, learnTemplateModel, type TemplateClusterModel } from '@winnow/template-cluster';
+import { extractLargestContentBlock } from '@winnow/title-segmenter';
 import { extractWithReadability } from './readability.js';
 
 /**
@@ -27,6 +29,12 @@ export interface SiteAlgorithm<Model = unknown> {
   learn(pages: Page[]): Model;
   /** Extracts one page with the model. Incremental algorithms may update the model as they go. */
   extract(model: Model, page: Page): Extraction;
+  /**
+   * Optional: extracts a page on disk gathering its own training pages from the folder mirroring its site
+   * (paper 004 §3 follows the page's links). `winnow extract --site-dir` prefers it to learning from the
+   * folder's first pages.
+   */
+  extractFromSiteFolder?(pageFile: string, siteDir: string): Extraction;
 }
 
 export type Algorithm = PageAlgorithm | SiteAlgorithm<any>;
@@ -54,6 +62,22 @@ export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
     learn: (pages: Page[]) => learnSegmentTable(pages),
     extract: (model: SegmentTableModel, page: Page) => extractWithSegmentTable(model, page),
   } satisfies SiteAlgorithm<SegmentTableModel>,
+  {
+    kind: 'site',
+    name: 'cluster',
+    description: 'paper 004 (Gottron): cluster the linked pages by template (CP distance), drop texts on > 1/3 of the cluster',
+    // Paper 004 §7: 10,994 linked pages for 746 documents, about 15 per page.
+    defaultTrainPages: 15,
+    learn: (pages: Page[]) => learnTemplateModel(pages),
+    extract: (model: TemplateClusterModel, page: Page) => extractWithTemplateModel(model, page),
+    extractFromSiteFolder: (pageFile: string, siteDir: string) => extractFromSiteFolder(pageFile, siteDir),
+  } satisfies SiteAlgorithm<TemplateClusterModel>,
+  {
+    kind: 'page',
+    name: 'title-segmenter',
+    description: 'paper 003 (Sano et al.): content blocks under title blocks, the largest one as main content (layout estimated from markup; `winnow segment` uses Chromium)',
+    extract: (page: Page) => extractLargestContentBlock(page),
+  } satisfies PageAlgorithm,
 ]);
 
 /** Names of every registered algorithm, in registry order. */

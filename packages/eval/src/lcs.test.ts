@@ -75,7 +75,8 @@ describe('lcsLength', () => {
     const elapsed = performance.now() - started;
     expect(scores.extractedWords).toBe(50_000);
     expect(scores.lcs).toBeGreaterThan(1_000);
-    // "Well under a second" on an idle machine; the bound leaves room for a loaded CI runner.
-    expect(elapsed).toBeLessThan(3_000);
+    // ~0.25 s on an idle machine (see the README); the bound leaves room for a CI runner loaded by the
+    // other suites. An n×m dynamic programme would need 2.5·10⁹ cells: minutes, not seconds.
+    expect(elapsed).toBeLessThan(10_000);
   });
 });

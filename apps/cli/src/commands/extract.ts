@@ -55,7 +55,13 @@ export async function runExtract(options: ExtractCommandOptions): Promise<Extrac
   const algorithm = getAlgorithm(options.algo);
   const { pages, folder } = await readPages(options.inputs, options.stdin);
   let extract: (page: Page) => Extraction;
-  if (algorithm.kind === 'site') {
+  if (algorithm.kind === 'site' && options.siteDir && algorithm.extractFromSiteFolder) {
+    // The algorithm gathers each page's own training pages from the site folder (paper 004 §3).
+    const siteDir = options.siteDir;
+    const fromFolder = algorithm.extractFromSiteFolder;
+    const model = pages.some((page) => page.id === 'stdin') ? algorithm.learn(learningPages(pages, options, folder)) : undefined;
+    extract = (page) => (page.id === 'stdin' ? algorithm.extract(model, page) : fromFolder(page.id, siteDir));
+  } else if (algorithm.kind === 'site') {
     const limit = options.train ?? algorithm.defaultTrainPages;
     const model = algorithm.learn(learningPages(pages, options, folder).slice(0, Math.max(1, limit)));
     extract = (page) => algorithm.extract(model, page);

@@ -1,0 +1,46 @@
+import { countWords, makeExtraction, parseHtml, type Extraction, type LabelledBlock, type Page } from '@winnow/dom-blocks';
+import type { PageLayout } from './layout.js';
+import { segmentPage, type Segmentation, type TitleSegmenterOptions } from './segment.js';
+
+/** The content block with the most words: the page's main content (paper 003 §1's use of segmentation). */
+export function largestContentBlock(segmentation: Segmentation): number | null {
+  let best: number | null = null;
+  let bestWords = 0;
+  for (const content of segmentation.contentBlocks) {
+    const words = countWords(content.text);
+    if (words > bestWords) {
+      best = content.index;
+      bestWords = words;
+    }
+  }
+  return best;
+}
+
+/** Labels a segmentation for the shared `Extraction` shape: the chosen content block is content. */
+export function segmentationToExtraction(segmentation: Segmentation, chosen: number | null = largestContentBlock(segmentation)): Extraction {
+  const blocks: LabelledBlock[] = segmentation.blocks.map((block) => ({
+    path: block.path,
+    text: block.text,
+    label: chosen !== null && block.contentBlock === chosen ? 'content' : 'boilerplate',
+    reason:
+      block.contentBlock === null
+        ? 'in no content block'
+        : block.contentBlock === chosen
+          ? `largest content block "${segmentation.contentBlocks[chosen].title.text.slice(0, 40)}"`
+          : `content block ${block.contentBlock + 1} is not the largest`,
+    order: block.order,
+    tag: block.tag === '#inline' ? 'p' : block.tag,
+  }));
+  const notes = [...segmentation.notes];
+  if (chosen === null) notes.push('no content block: no main content found');
+  return makeExtraction(blocks, notes);
+}
+
+/**
+ * Main content by title-block segmentation: the largest content block. Without a `layout` the boxes
+ * are estimated from markup (no browser), which keeps this synchronous and fast.
+ */
+export function extractLargestContentBlock(page: Page, layout?: PageLayout, options: Partial<TitleSegmenterOptions> = {}): Extraction {
+  const document = parseHtml(page.html, page.contentType ? { contentType: page.contentType } : {});
+  return segmentationToExtraction(segmentPage(document, layout, options));
+}
