@@ -45,6 +45,13 @@ describe('processPage', () => {
     expect(sizes[399]).toBeLessThanOrEqual(Math.max(...sizes.slice(100, 200)));
   });
 
+  it('takes an HTML string or bytes too, under the default site', () => {
+    const store = createMemoryStore();
+    expect(processPage(store, templatePage(1)).site).toBe('default');
+    expect(processPage(store, new TextEncoder().encode(templatePage(2))).pageNumber).toBe(2);
+    expect(processPage(store, templatePage(3), { site: 'other.example' }).pageNumber).toBe(1);
+  });
+
   it('keeps sites apart', () => {
     const store = createMemoryStore();
     for (let number = 1; number <= 6; number++) processPage(store, page(number, 'a.example'));

@@ -22,6 +22,11 @@ export function siteOf(page: Partial<Pick<Page, 'site' | 'url'>>): string {
   return DEFAULT_SITE;
 }
 
+function siteOfInput(input: SegmentInput): string {
+  const isPage = typeof input === 'object' && !(input instanceof Uint8Array) && 'html' in input;
+  return isPage ? siteOf(input as Page) : DEFAULT_SITE;
+}
+
 /** What processing one page gives. */
 export interface PageResult {
   site: string;
@@ -47,10 +52,9 @@ export interface ProcessOptions extends Partial<SegmentTableOptions> {
  * template detection (§2.3) and table shrinkage (§2.4). Expansion and shrinkage are one atomic store
  * update; detection uses the DFs after the expansion, this page included.
  */
-export function processPage(store: SegmentStore, page: Page | (SegmentInput & object), options: ProcessOptions = {}): PageResult {
+export function processPage(store: SegmentStore, page: SegmentInput, options: ProcessOptions = {}): PageResult {
   const resolved = resolveOptions(options);
-  const isPage = typeof page === 'object' && !(page instanceof Uint8Array) && 'html' in page;
-  const site = options.site ?? (isPage ? siteOf(page as Page) : DEFAULT_SITE);
+  const site = options.site ?? siteOfInput(page);
   const segmented = segmentPage(page, resolved);
   const update = store.applyPage(site, segmented.keys, resolved);
   const notes = update.pageNumber < resolved.minTemplateDf ? [`page ${update.pageNumber} of ${site}: fewer than ${resolved.minTemplateDf} pages seen, no segment can be a template yet`] : [];
@@ -62,10 +66,9 @@ export function processPage(store: SegmentStore, page: Page | (SegmentInput & ob
  * Labels a page with the table as it is, changing nothing: for a page the table has already counted
  * (counting it again would inflate its segments' DFs).
  */
-export function labelPage(store: SegmentStore, page: Page | (SegmentInput & object), options: ProcessOptions = {}): PageResult {
+export function labelPage(store: SegmentStore, page: SegmentInput, options: ProcessOptions = {}): PageResult {
   const resolved = resolveOptions(options);
-  const isPage = typeof page === 'object' && !(page instanceof Uint8Array) && 'html' in page;
-  const site = options.site ?? (isPage ? siteOf(page as Page) : DEFAULT_SITE);
+  const site = options.site ?? siteOfInput(page);
   const segmented = segmentPage(page, resolved);
   const { layoutBlocks, extraction } = detectTemplates(segmented, store.lookup(site, segmented.keys), resolved, ['labelled with the table as it is: the page was counted before']);
   return { site, pageNumber: store.pageCount(site), extraction, layoutBlocks, removed: 0, size: store.size(site) };
