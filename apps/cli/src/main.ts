@@ -5,6 +5,7 @@ import { formatClusterReport, runCluster } from './commands/cluster.js';
 import { formatReport, runEval, summarize } from './commands/eval.js';
 import { formatMany, runExtract, writeOutputs } from './commands/extract.js';
 import { formatSegmentsPage, formatSegmentsSummary, runSegments } from './commands/segments.js';
+import { describeTemplate, runTemplateBuild } from './commands/template.js';
 import { runSegment, SEGMENT_LAYOUT_CHOICES, type SegmentLayoutChoice } from './commands/segment.js';
 import { createProgress } from './progress.js';
 
@@ -60,6 +61,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     .option('--out <dir>', 'Write one file per page into this folder instead of standard output')
     .option('--train <n>', 'Site algorithms: learn from at most this many pages of the folder')
     .option('--site-dir <dir>', "Site algorithms given one page: the folder of its site's other pages")
+    .option('--template <file>', 'Extract with a FastCE template built by `winnow template build` (replaces --algo)')
     .example('winnow extract page.html')
     .example('winnow extract pages/ --algo plain --format markdown --out extracted/')
     .action((inputs: string[], flags: Record<string, unknown>) => {
@@ -68,7 +70,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         const algo = parseAlgo(flags.algo);
         const train = parseCount('train', flags.train);
         if (inputs.length === 0) throw new UsageError('extract needs a file, a folder or - (see winnow extract --help)');
-        const progress = createProgress(`extract ${algo}`, { quiet: !showProgress });
+        if (flags.template === true) throw new UsageError('--template needs a file (see winnow template build --help)');
+        const progress = createProgress(`extract ${flags.template ? 'fce template' : algo}`, { quiet: !showProgress });
         const outputs = await runExtract({
           inputs: inputs.map((input) => (input === STDIN_PLACEHOLDER ? '-' : input)),
           algo,
@@ -76,6 +79,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
           train,
           out: flags.out as string | undefined,
           siteDir: flags.siteDir as string | undefined,
+          template: flags.template as string | undefined,
           stdin: io.stdin,
           onProgress: (done, total, id) => total > 1 && progress.update(done, total, id),
         });
@@ -156,6 +160,33 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     });
 
   cli
+    .command('template <action> [...inputs]', 'build: learn a FastCE site template (paper 000) from pages or a folder')
+    .option('-o, --output <file>', 'Where to write the template JSON (required)')
+    .option('--pages <n>', 'Learn from the first N pages in name order', { default: 25 })
+    .option('--site <name>', "The site the template describes (default: the folder's name)")
+    .example('winnow template build pages/ -o site.template.json --pages 25')
+    .action((action: string, inputs: string[], flags: Record<string, unknown>) => {
+      result = (async () => {
+        if (action !== 'build') throw new UsageError(`unknown template action "${action}" (actions: build)`);
+        if (inputs.length === 0) throw new UsageError('template build needs pages or a folder (see winnow template --help)');
+        if (!flags.output || flags.output === true) throw new UsageError('template build needs -o <file>');
+        const pages = parseCount('pages', flags.pages);
+        if (pages === 0) throw new UsageError('--pages must be at least 1');
+        const progress = createProgress('template build', { quiet: !showProgress });
+        const built = await runTemplateBuild({
+          inputs,
+          output: String(flags.output),
+          pages,
+          site: typeof flags.site === 'string' ? flags.site : undefined,
+          onProgress: ({ phase, done, total }) => progress.update(done, total, phase === 'parse' ? 'reading pages' : 'comparing blocks (CE)'),
+        });
+        progress.done();
+        io.stderr(`${describeTemplate(built)}\n`);
+        return EXIT_OK;
+      })();
+    });
+
+  cli
     .command('segment <page>', 'Divide a page into content blocks under their title blocks (paper 003), with the layout of headless Chromium')
     .option('--json', 'Print the segmentation as JSON')
     .option('--png <file>', 'Save a screenshot with the content blocks outlined (needs Chromium)')
@@ -212,7 +243,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     cli.parse(['node', 'winnow', ...argv.map((arg) => (arg === '-' ? STDIN_PLACEHOLDER : arg))], { run: false });
     if (!cli.matchedCommand) {
       if (cli.options.help || cli.options.version) return EXIT_OK;
-      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}" (commands: extract, eval, segment, cluster, segments; see winnow --help)`);
+      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}" (commands: extract, eval, segment, cluster, template, segments; see winnow --help)`);
       cli.outputHelp();
       return EXIT_USAGE;
     }

@@ -1,7 +1,9 @@
 import { extractPlain, WinnowError, type Extraction, type Page } from '@winnow/dom-blocks';
 import { extractWithSegmentTable, learnSegmentTable, type SegmentTableModel } from '@winnow/segment-table';
+import { extractLineBlocks } from '@winnow/lineblock';
 import { extractFromSiteFolder, extractWithTemplateModel, learnTemplateModel, type TemplateClusterModel } from '@winnow/template-cluster';
 import { extractLargestContentBlock } from '@winnow/title-segmenter';
+import { buildTemplate, extractCe, extractFce, learnCe, type CeModel, type FceTemplate } from '@winnow/template-fce';
 import { extractWithReadability } from './readability.js';
 
 /**
@@ -48,6 +50,18 @@ export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
   } satisfies PageAlgorithm,
   {
     kind: 'page',
+    name: 'lineblock',
+    description: 'Line-Block extraction without a DOM (San & Aye, paper 001), tuned mode: TTR/ATTR tests, TKD adds blocks back',
+    extract: (page: Page) => extractLineBlocks(page, { mode: 'tuned' }),
+  } satisfies PageAlgorithm,
+  {
+    kind: 'page',
+    name: 'lineblock-paper',
+    description: 'Line-Block extraction without a DOM (San & Aye, paper 001), paper mode: TTR > 30 and ATTR < 0.2 and TKD >= 2',
+    extract: (page: Page) => extractLineBlocks(page, { mode: 'paper' }),
+  } satisfies PageAlgorithm,
+  {
+    kind: 'page',
     name: 'readability',
     description: "peer for comparison: Mozilla's Readability 0.6 on linkedom (not a winnow algorithm)",
     peer: true,
@@ -62,6 +76,22 @@ export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
     learn: (pages: Page[]) => learnSegmentTable(pages),
     extract: (model: SegmentTableModel, page: Page) => extractWithSegmentTable(model, page),
   } satisfies SiteAlgorithm<SegmentTableModel>,
+  {
+    kind: 'site',
+    name: 'fce',
+    description: 'FastContentExtractor (paper 000): a site template of content-block paths, content in original order',
+    defaultTrainPages: 25,
+    learn: (pages: Page[]) => buildTemplate(pages),
+    extract: (template: FceTemplate, page: Page) => extractFce(template, page),
+  } satisfies SiteAlgorithm<FceTemplate>,
+  {
+    kind: 'site',
+    name: 'ce',
+    description: "ContentExtractor (Debnath et al., as paper 000 §II describes it): blocks repeated across a site's pages are boilerplate",
+    defaultTrainPages: 25,
+    learn: (pages: Page[]) => learnCe(pages),
+    extract: (model: CeModel, page: Page) => extractCe(model, page),
+  } satisfies SiteAlgorithm<CeModel>,
   {
     kind: 'site',
     name: 'cluster',

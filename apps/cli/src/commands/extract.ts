@@ -2,6 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isWinnowError, renderExtraction, type Extraction, type Page, type RenderFormat } from '@winnow/dom-blocks';
 import { getAlgorithm } from '@winnow/eval';
+import { extractFce } from '@winnow/template-fce';
+import { readTemplate } from './template.js';
 import { listHtmlFiles, readPages } from '../inputs.js';
 import { readFileSync } from 'node:fs';
 
@@ -16,6 +18,8 @@ export interface ExtractCommandOptions {
   train?: number;
   /** Site algorithms given one page: the folder of its site's other pages (default: the page's folder). */
   siteDir?: string;
+  /** A FastCE template file (`winnow template build`): extract with it instead of `algo`. */
+  template?: string;
   stdin?: NodeJS.ReadableStream;
   onProgress?: (done: number, total: number, id: string) => void;
 }
@@ -55,7 +59,10 @@ export async function runExtract(options: ExtractCommandOptions): Promise<Extrac
   const algorithm = getAlgorithm(options.algo);
   const { pages, folder } = await readPages(options.inputs, options.stdin);
   let extract: (page: Page) => Extraction;
-  if (algorithm.kind === 'site' && options.siteDir && algorithm.extractFromSiteFolder) {
+  if (options.template) {
+    const template = readTemplate(options.template);
+    extract = (page) => extractFce(template, page);
+  } else if (algorithm.kind === 'site' && options.siteDir && algorithm.extractFromSiteFolder) {
     // The algorithm gathers each page's own training pages from the site folder (paper 004 §3).
     const siteDir = options.siteDir;
     const fromFolder = algorithm.extractFromSiteFolder;
