@@ -15,6 +15,8 @@ it('exports the public API', async () => {
       "formatMany",
       "formatReport",
       "formatSegmentation",
+      "formatSegmentsPage",
+      "formatSegmentsSummary",
       "listHtmlFiles",
       "main",
       "outputFileName",
@@ -27,6 +29,7 @@ it('exports the public API', async () => {
       "runExtract",
       "runSegment",
       "runServe",
+      "runSegments",
       "summarize",
       "writeOutputs",
     ]

@@ -5,6 +5,7 @@ import { formatClusterReport, runCluster } from './commands/cluster.js';
 import { formatReport, runEval, summarize } from './commands/eval.js';
 import { formatMany, runExtract, writeOutputs } from './commands/extract.js';
 import { parseServeOptions, runServe, ServeUsageError } from './commands/serve.js';
+import { formatSegmentsPage, formatSegmentsSummary, runSegments } from './commands/segments.js';
 import { describeTemplate, runTemplateBuild } from './commands/template.js';
 import { runSegment, SEGMENT_LAYOUT_CHOICES, type SegmentLayoutChoice } from './commands/segment.js';
 import { createProgress } from './progress.js';
@@ -130,6 +131,38 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     });
 
   cli
+    .command('segments [...inputs]', 'Detect templates incrementally (segment table, paper 002): process pages in the order given')
+    .option('--store <file>', 'SQLite file of the crawl (created when absent; a later run resumes it). Default: a table in memory')
+    .option('--site <host>', 'Site key of the pages (default: "default")')
+    .option('--json', "One JSON line per page: its labelled blocks, layout blocks, page number and the table's size")
+    .example('winnow segments pages/ --store crawl.sqlite --site example.com')
+    .action((inputs: string[], flags: Record<string, unknown>) => {
+      result = (async () => {
+        if (inputs.length === 0) throw new UsageError('segments needs files, a folder or - (see winnow segments --help)');
+        if (flags.store === true || flags.store === '') throw new UsageError('--store needs a file name');
+        if (flags.site === true || flags.site === '') throw new UsageError('--site needs a host');
+        let printed = 0;
+        const many = inputs.length > 1 || inputs.some((input) => input !== STDIN_PLACEHOLDER && !/\.(html?|xhtml)$/i.test(input));
+        const summary = await runSegments(
+          {
+            inputs: inputs.map((input) => (input === STDIN_PLACEHOLDER ? '-' : input)),
+            store: flags.store === undefined ? undefined : String(flags.store),
+            site: flags.site === undefined ? undefined : String(flags.site),
+            stdin: io.stdin,
+          },
+          (output) => {
+            if (output.error) io.stderr(`winnow: ${output.id}: ${output.error}\n`);
+            const text = formatSegmentsPage(output, Boolean(flags.json), many);
+            if (!flags.json && output.error) return;
+            io.stdout(`${!flags.json && many && printed++ ? '\n' : ''}${text}\n`);
+          },
+        );
+        if (showProgress) io.stderr(`${formatSegmentsSummary(summary)}\n`);
+        return summary.failed ? EXIT_FAILURE : EXIT_OK;
+      })();
+    });
+
+  cli
     .command('template <action> [...inputs]', 'build: learn a FastCE site template (paper 000) from pages or a folder')
     .option('-o, --output <file>', 'Where to write the template JSON (required)')
     .option('--pages <n>', 'Learn from the first N pages in name order', { default: 25 })
@@ -241,7 +274,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     cli.parse(['node', 'winnow', ...argv.map((arg) => (arg === '-' ? STDIN_PLACEHOLDER : arg))], { run: false });
     if (!cli.matchedCommand) {
       if (cli.options.help || cli.options.version) return EXIT_OK;
-      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}" (commands: extract, eval, segment, cluster, template, serve; see winnow --help)`);
+      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}" (commands: extract, eval, segment, cluster, template, segments, serve; see winnow --help)`);
       cli.outputHelp();
       return EXIT_USAGE;
     }

@@ -1,4 +1,5 @@
 import { extractPlain, WinnowError, type Extraction, type Page } from '@winnow/dom-blocks';
+import { extractWithSegmentTable, learnSegmentTable, type SegmentTableModel } from '@winnow/segment-table';
 import { extractLineBlocks } from '@winnow/lineblock';
 import { extractFromSiteFolder, extractWithTemplateModel, learnTemplateModel, type TemplateClusterModel } from '@winnow/template-cluster';
 import { extractLargestContentBlock } from '@winnow/title-segmenter';
@@ -71,6 +72,15 @@ export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
     peer: true,
     extract: (page: Page) => extractWithReadability(page),
   } satisfies PageAlgorithm,
+  {
+    kind: 'site',
+    name: 'segment-table',
+    description: 'incremental template detection with a bounded text-segment table (Wang et al. 2008, paper 002)',
+    // Learning warms a fresh in-memory table on these pages in name order: scoring starts with the 10th.
+    defaultTrainPages: 9,
+    learn: (pages: Page[]) => learnSegmentTable(pages),
+    extract: (model: SegmentTableModel, page: Page) => extractWithSegmentTable(model, page),
+  } satisfies SiteAlgorithm<SegmentTableModel>,
   {
     kind: 'site',
     name: 'fce',

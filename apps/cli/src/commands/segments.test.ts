@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../main.js';
+import { formatSegmentsPage, runSegments, type SegmentsPageOutput } from './segments.js';
+
+const directory = mkdtempSync(path.join(tmpdir(), 'winnow-cli-segments-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+const page = (number: number) => `<html><body>
+<div id="nav"><a href="/">Home</a> <a href="/about">About us</a></div>
+<div id="main"><h1>Article ${number}</h1><p>Paragraph ${number} with words of its own, number ${number * 7}.</p></div>
+<div id="footer">Copyright Example</div></body></html>`;
+
+const pagesDir = path.join(directory, 'pages');
+mkdirSync(pagesDir);
+for (let number = 1; number <= 12; number++) writeFileSync(path.join(pagesDir, `${number}.html`), page(number));
+const files = Array.from({ length: 12 }, (_, index) => path.join(pagesDir, `${index + 1}.html`));
+
+async function collect(options: Parameters<typeof runSegments>[0]): Promise<SegmentsPageOutput[]> {
+  const outputs: SegmentsPageOutput[] = [];
+  await runSegments(options, (output) => outputs.push(output));
+  return outputs;
+}
+
+describe('runSegments', () => {
+  it('processes a folder in name order and drops the template from the 5th page on', async () => {
+    const outputs = await collect({ inputs: [pagesDir], site: 'example.com' });
+    expect(outputs.map((output) => path.basename(output.id))).toEqual(files.map((file) => path.basename(file)));
+    expect(outputs[3].text).toContain('Copyright Example');
+    expect(outputs[4].text).toBe('Article 5\nParagraph 5 with words of its own, number 35.');
+    expect(outputs.map((output) => output.pageNumber)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+    expect(outputs[11].size?.segments).toBeGreaterThan(0);
+  });
+
+  it('resumes a crawl from its SQLite store with the results of one run', async () => {
+    const once = await collect({ inputs: files, store: path.join(directory, 'once.sqlite'), site: 'example.com' });
+    const file = path.join(directory, 'resumed.sqlite');
+    const resumed = [...(await collect({ inputs: files.slice(0, 6), store: file, site: 'example.com' })), ...(await collect({ inputs: files.slice(6), store: file, site: 'example.com' }))];
+    expect(resumed).toEqual(once);
+  });
+
+  it('reports a bad page and goes on', async () => {
+    const binary = path.join(directory, 'binary.html');
+    writeFileSync(binary, Buffer.from([0, 1, 2, 3, 0, 0, 0, 5, 6, 7, 0, 0]));
+    const outputs = await collect({ inputs: [binary, files[0]] });
+    expect(outputs[0].error).toMatch(/BINARY_INPUT/);
+    expect(outputs[1].pageNumber).toBe(1);
+  });
+
+  it.each([
+    [{ id: 'a', text: 'x', pageNumber: 1 }, false, false, 'x'],
+    [{ id: 'a', text: 'x', pageNumber: 1 }, false, true, '==> a <==\nx'],
+    [{ id: 'a', text: 'x', pageNumber: 1 }, true, true, '{"id":"a","pageNumber":1}'],
+  ])('formats %o (json %s, many %s)', (output, json, many, expected) => {
+    expect(formatSegmentsPage(output, json, many)).toBe(expected);
+  });
+});
+
+describe('winnow segments', () => {
+  it('prints one JSON line per page and a summary', async () => {
+    let stdout = '';
+    let stderr = '';
+    const code = await main(['segments', pagesDir, '--store', path.join(directory, 'cli.sqlite'), '--site', 'example.com', '--json'], {
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+      progress: true,
+    });
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(12);
+    expect(lines[11]).toMatchObject({ site: 'example.com', pageNumber: 12 });
+    expect(lines[11].blocks.filter((block: { label: string }) => block.label === 'boilerplate').map((block: { text: string }) => block.text)).toEqual(['Home About us', 'Copyright Example']);
+    expect(stderr).toMatch(/12 pages \(0 failed\); store .*cli\.sqlite: \d+ segments/);
+  });
+
+  it('prints the content of one page', async () => {
+    let stdout = '';
+    const code = await main(['segments', files[0]], { stdout: (text) => (stdout += text), stderr: () => {}, progress: false });
+    expect(code).toBe(0);
+    expect(stdout).toContain('Article 1');
+  });
+
+  it('needs an input', async () => {
+    let stderr = '';
+    expect(await main(['segments'], { stdout: () => {}, stderr: (text) => (stderr += text) })).toBe(2);
+    expect(stderr).toMatch(/segments needs files/);
+  });
+});

@@ -1,0 +1,151 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMemoryStore } from './memory-store.js';
+import { learnSegmentTable, processPage, segmentTableExtractor, siteOf } from './process.js';
+import { openSqliteStore } from './sqlite-store.js';
+import { templatePage } from './test-support/pages.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const crawler = path.join(here, 'test-support', 'crawl.ts');
+const directory = mkdtempSync(path.join(tmpdir(), 'winnow-segment-process-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+const page = (number: number, site = 'gazette.example') => ({ id: String(number), html: templatePage(number), site });
+
+describe('processPage', () => {
+  it('learns the template within five pages and keeps each article', () => {
+    const store = createMemoryStore();
+    const results = Array.from({ length: 8 }, (_, index) => processPage(store, page(index + 1)));
+    expect(results[0].extraction.text).toContain('The Example Gazette');
+    expect(results[0].extraction.notes.join()).toMatch(/fewer than 5 pages/);
+    // Page 5: header, navigation and footer segments reach DF 5.
+    const fifth = results[4].extraction;
+    expect(fifth.text).not.toContain('The Example Gazette');
+    expect(fifth.text).not.toContain('Copyright');
+    expect(fifth.text).toContain('Headline number 5');
+    expect(fifth.text).toContain('Story 5.0:');
+    expect(fifth.blocks.filter((block) => block.label === 'boilerplate').map((block) => block.text)).toEqual([
+      'The Example Gazette', 'News you can use', 'Home', 'World', 'Sport', 'Related 0-0', 'Related 0-1', 'Related 0-2',
+      'Copyright The Example Gazette', 'Contact us',
+    ]);
+    expect(results[7].pageNumber).toBe(8);
+    expect(results[7].layoutBlocks.find((block) => block.text.startsWith('Headline'))?.template).toBe(false);
+  });
+
+  it('keeps the table bounded on a long stream (paper 002 §2.4)', () => {
+    const store = createMemoryStore();
+    const sizes: number[] = [];
+    for (let number = 1; number <= 400; number++) sizes.push(processPage(store, page(number)).size.segments);
+    // Article segments live Tb pages, the related links their era plus Tb·N at most; the template lives on.
+    expect(Math.max(...sizes.slice(100))).toBeLessThan(150);
+    expect(sizes[399]).toBeLessThanOrEqual(Math.max(...sizes.slice(100, 200)));
+  });
+
+  it('takes an HTML string or bytes too, under the default site', () => {
+    const store = createMemoryStore();
+    expect(processPage(store, templatePage(1)).site).toBe('default');
+    expect(processPage(store, new TextEncoder().encode(templatePage(2))).pageNumber).toBe(2);
+    expect(processPage(store, templatePage(3), { site: 'other.example' }).pageNumber).toBe(1);
+  });
+
+  it('keeps sites apart', () => {
+    const store = createMemoryStore();
+    for (let number = 1; number <= 6; number++) processPage(store, page(number, 'a.example'));
+    const other = processPage(store, page(7, 'b.example'));
+    expect(other.pageNumber).toBe(1);
+    expect(other.extraction.text).toContain('The Example Gazette');
+    expect(store.sites()).toEqual(['a.example', 'b.example']);
+  });
+
+  it('gives the same results with a memory and a SQLite store', () => {
+    const memory = createMemoryStore();
+    const sqlite = openSqliteStore(path.join(directory, 'same.sqlite'));
+    for (let number = 1; number <= 60; number++) {
+      expect(processPage(sqlite, page(number), { baseLifetime: 1 })).toEqual(processPage(memory, page(number), { baseLifetime: 1 }));
+    }
+    sqlite.close();
+  });
+});
+
+describe('siteOf', () => {
+  it.each([
+    [{ site: 'label', url: 'https://x.example/a' }, 'label'],
+    [{ url: 'https://News.Example:8080/a?b' }, 'news.example:8080'],
+    [{ url: 'not a url' }, 'default'],
+    [{}, 'default'],
+  ])('%o is %s', (input, expected) => {
+    expect(siteOf(input)).toBe(expected);
+  });
+});
+
+describe('the segment-table site extractor', () => {
+  it('warms a table on training pages, then goes on incrementally', () => {
+    const model = learnSegmentTable([1, 2, 3, 4, 5].map((number) => page(number)));
+    expect(model.store.pageCount('gazette.example')).toBe(5);
+    const extraction = segmentTableExtractor.extract(model, page(6));
+    expect(extraction.text.startsWith('Headline number 6')).toBe(true);
+    expect(model.store.pageCount('gazette.example')).toBe(6);
+  });
+
+  it('labels a page it has counted already without counting it again', () => {
+    const model = learnSegmentTable([1, 2, 3, 4, 5, 6].map((number) => page(number)));
+    const before = model.store.entries('gazette.example');
+    const again = segmentTableExtractor.extract(model, page(3));
+    expect(model.store.entries('gazette.example')).toEqual(before);
+    expect(model.store.pageCount('gazette.example')).toBe(6);
+    expect(again.text.startsWith('Headline number 3')).toBe(true);
+    expect(again.notes.join()).toMatch(/counted before/);
+  });
+});
+
+function crawl(file: string, from: number, to: number): { page: number; labels: string; size: unknown }[] {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', crawler, file, String(from), String(to)], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`crawler failed: ${result.stderr}`);
+  return result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+}
+
+describe('stop and resume (SQLite store, separate processes)', () => {
+  it('pages 1-50, stop, then 51-100 in a new process give the labels of 1-100 in one run', () => {
+    const once = crawl(path.join(directory, 'once.sqlite'), 1, 100);
+    const resumedFile = path.join(directory, 'resumed.sqlite');
+    const resumed = [...crawl(resumedFile, 1, 50), ...crawl(resumedFile, 51, 100)];
+    expect(resumed).toEqual(once);
+    expect(once).toHaveLength(100);
+    // The run saw the template and its expiries.
+    expect(once[99].labels).toMatch(/^b+c+b+$/);
+  }, 30_000);
+
+  it('a process killed mid-stream leaves an intact store that goes on where it stopped', async () => {
+    const file = path.join(directory, 'killed.sqlite');
+    const child = spawn(process.execPath, ['--import', 'tsx', crawler, file, '1', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let lines = 0;
+    await new Promise<void>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', (code) => reject(new Error(`crawler exited early with ${code}`)));
+      child.stdout.on('data', (chunk: Buffer) => {
+        lines += chunk.toString().split('\n').length - 1;
+        if (lines >= 40) {
+          child.removeAllListeners('exit');
+          child.on('exit', () => resolve());
+          child.kill('SIGKILL');
+        }
+      });
+    });
+    const store = openSqliteStore(file);
+    expect(store.integrityCheck()).toBe('ok');
+    const pages = store.pageCount('gazette.example');
+    // Every printed page was committed; pages processed after the last print may be there too.
+    expect(pages).toBeGreaterThanOrEqual(40);
+    const entries = store.entries('gazette.example');
+    expect(store.size('gazette.example').segments).toBe(entries.length);
+    store.close();
+    // It goes on from the next page, as an uninterrupted crawl would.
+    const next = crawl(file, pages + 1, pages + 1)[0];
+    const reference = crawl(path.join(directory, 'reference.sqlite'), 1, pages + 1).at(-1);
+    expect(next).toEqual(reference);
+  }, 30_000);
+});

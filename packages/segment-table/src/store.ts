@@ -1,0 +1,94 @@
+import type { LifetimeParameters } from './options.js';
+import type { SegmentKey } from './segment.js';
+
+/** How much a table holds: the paper's storage measure (paper 002 §3). */
+export interface StoreSize {
+  /** Segments in the table. */
+  segments: number;
+  /**
+   * Bytes of the table's content: for each segment the UTF-8 bytes of its path and text plus
+   * `ENTRY_OVERHEAD_BYTES` for its DF, last page and expiry. The same measure for every store, so a
+   * memory and a SQLite table of the same crawl report the same size.
+   */
+  bytes: number;
+}
+
+/** One row of the table, for inspection. */
+export interface SegmentEntry extends SegmentKey {
+  /** Pages the segment occurred on since it entered the table (paper 002 §2.2). */
+  df: number;
+  /** Page number of its last occurrence (page numbers are the timestamps, paper 002 §2.4). */
+  lastSeen: number;
+  /** The last page number at which it is kept without a new occurrence (`expiryPage`). */
+  expiresAfter: number;
+}
+
+/** What a store did with one page. */
+export interface PageUpdate {
+  /** The page's number within its site: 1 for the first page (the paper's timestamp). */
+  pageNumber: number;
+  /** For each key passed in, its DF after this page's increment. */
+  documentFrequencies: number[];
+  /** Segments removed by this page's shrinkage. */
+  removed: number;
+  /** The site's table after the page. */
+  size: StoreSize;
+}
+
+/** Three 4-byte integers per entry: DF, last page, expiry page. */
+export const ENTRY_OVERHEAD_BYTES = 12;
+
+const encoder = new TextEncoder();
+
+/** The size a segment adds to a table (see `StoreSize.bytes`). */
+export function entryBytes(key: SegmentKey): number {
+  return utf8Length(key.path) + utf8Length(key.text) + ENTRY_OVERHEAD_BYTES;
+}
+
+function utf8Length(text: string): number {
+  // ASCII fast path: most paths and much text are ASCII.
+  // eslint-disable-next-line no-control-regex
+  return /^[\x00-\x7f]*$/.test(text) ? text.length : encoder.encode(text).length;
+}
+
+/**
+ * Where text-segment tables live: many sites (keyed by host) in one store. Every change is made by
+ * `applyPage`, one page at a time and all or nothing, as per-segment operations (increment a DF, set a
+ * deadline, delete what expired, adjust the size counters) - never a read-modify-write of a whole table,
+ * so a networked store (Redis: `HINCRBY` and a sorted set of deadlines in a `MULTI` or a script) can
+ * implement the same contract for many workers. A networked store would return a `Promise` of the same
+ * `PageUpdate`; `segmentPage` and `detectTemplates` are pure and need no change.
+ */
+export interface SegmentStore {
+  /** `memory`, `sqlite`, ... */
+  readonly kind: string;
+  /**
+   * Processes one page of a site, atomically: claims the site's next page number; for each key, adds 1
+   * to its DF (inserting it with DF 1 when absent), records the page as its last occurrence and sets its
+   * deadline with `expiryPage`; then removes every segment of the site whose deadline is before the page
+   * (paper 002 §2.2 expansion and §2.4 shrinkage). `keys` must be distinct.
+   */
+  applyPage(site: string, keys: readonly SegmentKey[], lifetime: LifetimeParameters): PageUpdate;
+  /** Current DFs of keys (0 when absent), changing nothing: to label a page the table has seen already. */
+  lookup(site: string, keys: readonly SegmentKey[]): number[];
+  /** The size of one site's table, or of all tables when `site` is omitted. */
+  size(site?: string): StoreSize;
+  /** Pages processed for a site so far (0 for an unknown site). */
+  pageCount(site: string): number;
+  /** Sites the store holds, sorted. */
+  sites(): string[];
+  /** A site's segments, most frequent first (for inspection and tests). */
+  entries(site: string): SegmentEntry[];
+  /** Releases resources (closes the database). Idempotent. */
+  close(): void;
+}
+
+/** The lifetime parameters a site's table was built with must not change during a crawl. */
+export function sameLifetime(a: LifetimeParameters, b: LifetimeParameters): boolean {
+  return a.baseLifetime === b.baseLifetime && a.lifetimeGrowth === b.lifetimeGrowth;
+}
+
+export function compareEntries(a: SegmentEntry, b: SegmentEntry): number {
+  // Code-unit order, not locale order: the same on every machine.
+  return b.df - a.df || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0);
+}
