@@ -28,8 +28,8 @@ it('exports the public API', async () => {
       "runEval",
       "runExtract",
       "runSegment",
-      "runServe",
       "runSegments",
+      "runServe",
       "summarize",
       "writeOutputs",
     ]
