@@ -129,6 +129,12 @@ describe('POST /api/extract', () => {
     expect(JSON.parse(run.runs[0].model!.json)).toEqual({ pagesLearned: 2 });
   });
 
+  it.skipIf(!ALGORITHMS.some((algorithm) => algorithm.name === 'segment-table'))('shows the segment table as segments with their DF', async () => {
+    const run = (await (await postJson({ pages, algorithms: ['segment-table'], target: 2 })).json()) as DemoRun;
+    const [site] = JSON.parse(run.runs[0].model!.json);
+    expect(site.segments).toEqual(expect.arrayContaining([expect.objectContaining({ text: 'The Harbour Gazette', df: 3 })]));
+  });
+
   it('says a site algorithm needs more pages, and still runs the other algorithm', async () => {
     const siteApp = createApp({ algorithms: [...ALGORITHMS, COUNTING_SITE_ALGORITHM] });
     const run = (await (await postJson({ pages: [pages[0]], algorithms: ['plain', 'counting'] }, siteApp)).json()) as DemoRun;

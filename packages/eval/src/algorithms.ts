@@ -80,6 +80,9 @@ export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
     defaultTrainPages: 9,
     learn: (pages: Page[]) => learnSegmentTable(pages),
     extract: (model: SegmentTableModel, page: Page) => extractWithSegmentTable(model, page),
+    // The table sits in a store: each site's page count, size, and segments by DF (most frequent first).
+    describeModel: (model: SegmentTableModel) =>
+      model.store.sites().map((site) => ({ site, pages: model.store.pageCount(site), size: model.store.size(site), segments: model.store.entries(site) })),
   } satisfies SiteAlgorithm<SegmentTableModel>,
   {
     kind: 'site',
