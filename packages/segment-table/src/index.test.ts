@@ -15,6 +15,7 @@ it('exports exactly the public API', async () => {
       "entryBytes",
       "expiryPage",
       "extractWithSegmentTable",
+      "isSqliteAvailable",
       "labelPage",
       "learnSegmentTable",
       "openSqliteStore",

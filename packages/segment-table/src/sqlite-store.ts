@@ -69,6 +69,19 @@ function loadDatabase(): DatabaseConstructor {
   }
 }
 
+/**
+ * Whether better-sqlite3 loads here. It is an optional dependency: where its native build fails (no
+ * prebuilt binary, no compiler), installing winnow still succeeds and only the SQLite store is missing.
+ */
+export function isSqliteAvailable(): boolean {
+  try {
+    loadDatabase();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface SqliteStoreOptions {
   /** Open without writing (inspection); `applyPage` then fails. Default false. */
   readonly?: boolean;

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
+import { isSqliteAvailable } from '@winnow/segment-table';
 import { formatSegmentsPage, runSegments, type SegmentsPageOutput } from './segments.js';
+
+const sqliteAvailable = isSqliteAvailable();
 
 const directory = mkdtempSync(path.join(tmpdir(), 'winnow-cli-segments-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -34,7 +37,7 @@ describe('runSegments', () => {
     expect(outputs[11].size?.segments).toBeGreaterThan(0);
   });
 
-  it('resumes a crawl from its SQLite store with the results of one run', async () => {
+  it.skipIf(!sqliteAvailable)('resumes a crawl from its SQLite store with the results of one run', async () => {
     const once = await collect({ inputs: files, store: path.join(directory, 'once.sqlite'), site: 'example.com' });
     const file = path.join(directory, 'resumed.sqlite');
     const resumed = [...(await collect({ inputs: files.slice(0, 6), store: file, site: 'example.com' })), ...(await collect({ inputs: files.slice(6), store: file, site: 'example.com' }))];
@@ -59,7 +62,7 @@ describe('runSegments', () => {
 });
 
 describe('winnow segments', () => {
-  it('prints one JSON line per page and a summary', async () => {
+  it.skipIf(!sqliteAvailable)('prints one JSON line per page and a summary', async () => {
     let stdout = '';
     let stderr = '';
     const code = await main(['segments', pagesDir, '--store', path.join(directory, 'cli.sqlite'), '--site', 'example.com', '--json'], {
