@@ -1,6 +1,6 @@
 import { cac } from 'cac';
 import { isWinnowError, RENDER_FORMATS, type RenderFormat } from '@winnow/dom-blocks';
-import { algorithmNames } from '@winnow/eval';
+import { algorithmNames } from '@winnow/algorithms';
 import { formatClusterReport, runCluster } from './commands/cluster.js';
 import { formatReport, runEval, summarize } from './commands/eval.js';
 import { formatMany, runExtract, writeOutputs } from './commands/extract.js';

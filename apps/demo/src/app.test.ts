@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseHtml } from '@winnow/dom-blocks';
-import { ALGORITHMS } from '@winnow/eval';
+import { ALGORITHMS } from '@winnow/algorithms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, hostnameOf, SECURITY_HEADERS } from './app.js';
 import type { PageFigure } from './figures.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { htmlToString, isWinnowError, looksBinary } from '@winnow/dom-blocks';
-import { ALGORITHMS, type Algorithm } from '@winnow/eval';
+import { ALGORITHMS, type Algorithm } from '@winnow/algorithms';
 import { DemoError, toErrorBody } from './errors.js';
 import { fetchPage } from './fetch-page.js';
 import { drawFigure, queueFigure, type PageFigure } from './figures.js';

@@ -1,7 +1,7 @@
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ALGORITHMS } from '@winnow/eval';
+import { ALGORITHMS } from '@winnow/algorithms';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { titleSegmenterFigure } from './figures/title-segmenter.js';

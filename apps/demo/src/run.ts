@@ -1,5 +1,5 @@
 import { isWinnowError, renderMarkdown, type Extraction, type Page } from '@winnow/dom-blocks';
-import { ALGORITHMS, type Algorithm } from '@winnow/eval';
+import { ALGORITHMS, type Algorithm } from '@winnow/algorithms';
 import { DemoError, toErrorBody, type DemoErrorCode } from './errors.js';
 import { highlightPage, type HighlightedPage } from './highlight.js';
 import { previewModel, type ModelPreview } from './model-preview.js';

@@ -1,6 +1,6 @@
 import { makeExtraction, type Page } from '@winnow/dom-blocks';
 import { describe, expect, it } from 'vitest';
-import type { PageAlgorithm, SiteAlgorithm } from './algorithms.js';
+import type { PageAlgorithm, SiteAlgorithm } from './algorithm.js';
 import type { Dataset } from './datasets.js';
 import { runHarness } from './harness.js';
 

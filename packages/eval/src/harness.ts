@@ -1,6 +1,6 @@
 import type { Extraction, Page } from '@winnow/dom-blocks';
 import { aebFromCounts, aebPageCounts, type AebPageCounts, type AebScore } from './aeb.js';
-import type { Algorithm } from './algorithms.js';
+import type { Algorithm } from './algorithm.js';
 import { blockScores } from './block-f.js';
 import type { Dataset, DatasetPage } from './datasets.js';
 import { harmonicMean, lcsWordScores } from './lcs.js';

@@ -14,5 +14,5 @@ export {
   type DatasetPage,
 } from './datasets.js';
 export { runHarness, groupBySite, toPage, type HarnessOptions, type HarnessReport, type PageResult } from './harness.js';
-export { ALGORITHMS, getAlgorithm, algorithmNames, type Algorithm, type PageAlgorithm, type SiteAlgorithm } from './algorithms.js';
+export { plainAlgorithm, readabilityAlgorithm, BASELINES, type Algorithm, type PageAlgorithm, type SiteAlgorithm } from './algorithm.js';
 export { extractWithReadability } from './readability.js';

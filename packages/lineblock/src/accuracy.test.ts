@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadEval, type Dataset, type EvalModule } from './test-support/eval.js';
+import { evaluation, type Dataset } from './test-support/eval.js';
 
 interface Floor {
   pages: number;
@@ -37,14 +37,12 @@ const update = process.env.WINNOW_UPDATE_FLOORS === '1';
 const ALGORITHMS = ['lineblock', 'lineblock-paper'];
 const CETD_PAGES_PER_FOLDER = 10;
 
-const evaluation: EvalModule | null = await loadEval();
-const datasetsDir = evaluation?.defaultDatasetsDir(path.dirname(FLOORS_FILE)) ?? '';
-const available = evaluation !== null && ['scrapinghub-aeb', 'cleaneval-dev', 'cetd'].every((name) => existsSync(path.join(datasetsDir, name)));
-if (!evaluation) console.warn('lineblock accuracy: skipped, @winnow/eval is not built (run `pnpm build` at the repository root).');
-else if (!available) console.warn(`lineblock accuracy: skipped, datasets not found under ${datasetsDir} (set DATASETS_DIR).`);
+const datasetsDir = evaluation.defaultDatasetsDir(path.dirname(FLOORS_FILE));
+const available = ['scrapinghub-aeb', 'cleaneval-dev', 'cetd'].every((name) => existsSync(path.join(datasetsDir, name)));
+if (!available) console.warn(`lineblock accuracy: skipped, datasets not found under ${datasetsDir} (set DATASETS_DIR).`);
 
-function sample(evaluationModule: EvalModule, name: string): Dataset {
-  const dataset = evaluationModule.loadDataset(path.join(datasetsDir, name));
+function sample(name: string): Dataset {
+  const dataset = evaluation.loadDataset(path.join(datasetsDir, name));
   if (name !== 'cetd') return dataset;
   const perFolder = new Map<string, number>();
   const pages = dataset.pages.filter((page) => {
@@ -66,16 +64,15 @@ describe.skipIf(!available)('lineblock accuracy floors', () => {
   const datasets = new Map<string, Dataset>();
   const datasetOf = (name: string): Dataset => {
     let dataset = datasets.get(name);
-    if (!dataset) datasets.set(name, (dataset = sample(evaluation as EvalModule, name)));
+    if (!dataset) datasets.set(name, (dataset = sample(name)));
     return dataset;
   };
 
   const cases = ALGORITHMS.flatMap((algorithm) => ['scrapinghub-aeb', 'cleaneval-dev', 'cetd'].map((dataset) => [algorithm, dataset] as const));
 
   it.each(cases)('%s on %s stays above its floors', (algorithm, name) => {
-    const evaluationModule = evaluation as EvalModule;
     const dataset = datasetOf(name);
-    const report = evaluationModule.runHarness(dataset, evaluationModule.getAlgorithm(algorithm));
+    const report = evaluation.runHarness(dataset, evaluation.getAlgorithm(algorithm));
     const measured: Floor = {
       pages: report.pages,
       hash: hashOf(dataset),

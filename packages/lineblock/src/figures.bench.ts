@@ -7,18 +7,12 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadEval } from './test-support/eval.js';
+import { evaluation } from './test-support/eval.js';
 
 const DATASETS = ['scrapinghub-aeb', 'cetd', 'cleaneval-dev'];
 const ALGORITHMS = ['lineblock', 'lineblock-paper', 'plain', 'readability'];
 
 async function main(): Promise<void> {
-  const evaluation = await loadEval();
-  if (!evaluation) {
-    console.error('lineblock figures: @winnow/eval is not built; run `pnpm build` at the repository root first.');
-    process.exitCode = 1;
-    return;
-  }
   const root = evaluation.defaultDatasetsDir();
   const three = (value: number) => value.toFixed(3);
   console.log(`lineblock figures: datasets from ${root}, Node ${process.version}`);

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { extractPlain, type Extraction, type Page } from '@winnow/dom-blocks';
 import { extractLineBlocks } from './index.js';
-import { loadEval } from './test-support/eval.js';
+import { evaluation } from './test-support/eval.js';
 
 const REQUIRED_RATIO = 1 / 3;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -32,12 +32,6 @@ function median(values: number[]): number {
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 async function main(): Promise<void> {
-  const evaluation = await loadEval();
-  if (!evaluation) {
-    console.error('lineblock bench: @winnow/eval is not built; run `pnpm build` at the repository root first.');
-    process.exitCode = 1;
-    return;
-  }
   const root = evaluation.defaultDatasetsDir();
   let failed = false;
   console.log(`lineblock bench: ${ROUNDS} rounds, datasets from ${root}, Node ${process.version}`);

@@ -2,18 +2,14 @@
  * Paper 002's figures on one site: LCS F1 of the content, template-block precision and recall, the
  * table's average size against the cached pages of a batch method, and time per page. Shared by
  * `figures.ts` (all pages) and `test/accuracy.test.ts` (a subset).
- *
- * The metrics come from `@winnow/eval`'s sources by relative path: eval depends on this package (its
- * algorithm registry), so a package dependency back would be a cycle in the workspace graph.
+ * The metrics come from `@winnow/eval` (a devDependency).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBlockTree, extractPlain, parseHtml } from '@winnow/dom-blocks';
-import { indexGold, isGoldBlock } from '../../eval/src/block-f.js';
-import { defaultDatasetsDir, loadDataset, type DatasetPage } from '../../eval/src/datasets.js';
-import { harmonicMean, lcsWordScores } from '../../eval/src/lcs.js';
+import { defaultDatasetsDir, harmonicMean, indexGold, isGoldBlock, lcsWordScores, loadDataset, type DatasetPage } from '@winnow/eval';
 import { createMemoryStore, openSqliteStore, processPage, type ProcessOptions } from '../src/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

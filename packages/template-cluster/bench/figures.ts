@@ -3,18 +3,15 @@
  *   pnpm bench                          # every section
  *   pnpm bench -- mixed matrix lsh df   # some sections
  *   pnpm bench -- links debian          # opt-in: §3 on mirrored debian-sites; df on debian-sites too
- * Reads DATASETS_DIR (default ../shared/datasets from the repository root). Imports @winnow/eval's
- * sources by path: eval depends on this package, so a package dependency back would be a cycle.
+ * Reads DATASETS_DIR (default ../shared/datasets from the repository root). Metrics, loaders and
+ * the Readability peer come from @winnow/eval (a devDependency).
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractPlain, parseHtml, type Page } from '@winnow/dom-blocks';
-import { dunnIndex, randIndex } from '../../eval/src/cluster-indices.js';
-import { defaultDatasetsDir, loadDataset } from '../../eval/src/datasets.js';
-import { lcsWordScores } from '../../eval/src/lcs.js';
-import { extractWithReadability } from '../../eval/src/readability.js';
+import { defaultDatasetsDir, dunnIndex, extractWithReadability, lcsWordScores, loadDataset, randIndex } from '@winnow/eval';
 import {
   DISTANCE_MEASURES,
   PAPER_THRESHOLDS,

@@ -2,8 +2,7 @@
  * Accuracy gate (BRIEF: floors in accuracy-floors.json, fail below floor − 0.005). Recomputes on the
  * datasets: Rand and Dunn on mixed-dev.json for CP, CPS, CTSS at the paper's thresholds (all 120 pages),
  * and the DF extractor's LCS word scores (CP, leave-one-out) on the first 20 pages of cetd/bbc and
- * cetd/wiki — a subset, to keep the run short. @winnow/eval's sources are imported by path: eval depends
- * on this package, so a package dependency back would be a cycle.
+ * cetd/wiki — a subset, to keep the run short. Metrics and loaders from @winnow/eval (a devDependency).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,9 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseHtml, type Page } from '@winnow/dom-blocks';
 import { describe, expect, it } from 'vitest';
-import { dunnIndex, randIndex } from '../../eval/src/cluster-indices.js';
-import { defaultDatasetsDir, loadDataset } from '../../eval/src/datasets.js';
-import { lcsWordScores } from '../../eval/src/lcs.js';
+import { defaultDatasetsDir, dunnIndex, lcsWordScores, loadDataset, randIndex } from '@winnow/eval';
 import { DISTANCE_MEASURES, clusterStructures, distanceAt, distanceMatrix, extractWithTemplateModel, learnTemplateModel, pageStructure } from '../src/index.js';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

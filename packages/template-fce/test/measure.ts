@@ -1,13 +1,13 @@
 /**
  * Dataset measurements of CE and FastCE (paper 000 §IV) beside `plain` and `readability`, shared by the
- * benchmark (`pnpm bench`) and the accuracy gate. Imports @winnow/eval from source: eval depends on
- * this package, so a package dependency back would be a cycle.
+ * benchmark (`pnpm bench`) and the accuracy gate. Metrics, loaders and the baselines
+ * come from @winnow/eval (a devDependency).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseHtml, type Extraction, type Page } from '@winnow/dom-blocks';
-import { blockScores, defaultDatasetsDir, getAlgorithm, harmonicMean, lcsWordScores, loadDataset, type DatasetPage } from '../../eval/src/index.js';
+import { BASELINES, blockScores, defaultDatasetsDir, harmonicMean, lcsWordScores, loadDataset, type DatasetPage } from '@winnow/eval';
 import { labelTrainingPages } from '../src/ce.js';
 import { templateFromLabels } from '../src/fce.js';
 import { DEFAULT_FCE_OPTIONS, resolveCeOptions } from '../src/options.js';
@@ -168,9 +168,8 @@ export function measureSite(site: string, options: MeasureOptions = {}): SiteFig
       blocks[key] += detection.extracted.length;
     }
     if (options.peers) {
-      for (const name of ['plain', 'readability'] as const) {
-        const algorithm = getAlgorithm(name);
-        if (algorithm.kind !== 'page') continue;
+      for (const algorithm of BASELINES) {
+        const name = algorithm.name as 'plain' | 'readability';
         started = performance.now();
         const extraction = algorithm.extract({ id: page.id, html: page.html });
         tallies[name].add(extraction, page.gold, performance.now() - started);

@@ -1,4 +1,5 @@
-import { getAlgorithm, loadDataset, runHarness, type HarnessReport } from '@winnow/eval';
+import { getAlgorithm } from '@winnow/algorithms';
+import { loadDataset, runHarness, type HarnessReport } from '@winnow/eval';
 
 export interface EvalCommandOptions {
   dataset: string;

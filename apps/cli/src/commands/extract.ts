@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isWinnowError, renderExtraction, type Extraction, type Page, type RenderFormat } from '@winnow/dom-blocks';
-import { getAlgorithm } from '@winnow/eval';
+import { getAlgorithm } from '@winnow/algorithms';
 import { extractFce } from '@winnow/template-fce';
 import { readTemplate } from './template.js';
 import { listHtmlFiles, readPages } from '../inputs.js';

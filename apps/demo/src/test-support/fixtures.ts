@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildBlockTree, labelBlock, makeExtraction, parseHtml, type Page } from '@winnow/dom-blocks';
-import type { Algorithm, SiteAlgorithm } from '@winnow/eval';
+import type { Algorithm, SiteAlgorithm } from '@winnow/algorithms';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures');
 export const SITE_DIR = path.join(FIXTURES, 'site');

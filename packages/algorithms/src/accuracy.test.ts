@@ -6,9 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getAlgorithm } from './algorithms.js';
-import { defaultDatasetsDir, loadDataset } from './datasets.js';
-import { runHarness } from './harness.js';
+import { defaultDatasetsDir, loadDataset, runHarness } from '@winnow/eval';
+import { getAlgorithm } from './index.js';
 
 interface Floor {
   dataset: string;

@@ -1,58 +1,21 @@
-import { extractPlain, WinnowError, type Extraction, type Page } from '@winnow/dom-blocks';
+import { WinnowError, type Page } from '@winnow/dom-blocks';
+import { plainAlgorithm, readabilityAlgorithm, type Algorithm, type PageAlgorithm, type SiteAlgorithm } from '@winnow/eval';
 import { extractWithSegmentTable, learnSegmentTable, type SegmentTableModel } from '@winnow/segment-table';
 import { extractLineBlocks } from '@winnow/lineblock';
 import { extractFromSiteFolder, extractWithTemplateModel, learnTemplateModel, type TemplateClusterModel } from '@winnow/template-cluster';
 import { extractLargestContentBlock } from '@winnow/title-segmenter';
 import { buildTemplate, extractCe, extractFce, learnCe, type CeModel, type FceTemplate } from '@winnow/template-fce';
-import { extractWithReadability } from './readability.js';
 
-/**
- * The registry of every extractor winnow can run: the CLI's `--algo`, the harness and the demo all read
- * it. Each algorithm package adds one entry here (eval may depend on algorithm packages; see ARCHITECTURE.md).
+export type { Algorithm, PageAlgorithm, SiteAlgorithm } from '@winnow/eval';
+
+/*
+ * The registry of every extractor winnow can run: the CLI's `--algo`, the harness runs and the demo all
+ * read it. Each algorithm package adds one entry here. It lives apart from @winnow/eval so that the
+ * algorithm packages can depend on eval for their accuracy gates without a dependency cycle.
  */
-export interface PageAlgorithm {
-  kind: 'page';
-  name: string;
-  /** One line for `--help` and the demo. */
-  description: string;
-  /** True for a third-party extractor included only for comparison (Readability). */
-  peer?: boolean;
-  extract(page: Page): Extraction;
-}
-
-export interface SiteAlgorithm<Model = unknown> {
-  kind: 'site';
-  name: string;
-  description: string;
-  peer?: boolean;
-  /** Pages learned from when the caller gives no `--train N` (the paper's setting). */
-  defaultTrainPages: number;
-  /** Learns a model from training pages of one site (the harness passes them in name order). */
-  learn(pages: Page[]): Model;
-  /** Extracts one page with the model. Incremental algorithms may update the model as they go. */
-  extract(model: Model, page: Page): Extraction;
-  /**
-   * Optional: what was learned, as plain data for people (the demo shows it as JSON), for models whose
-   * contents sit behind methods (a store). Without it the demo shows the model object itself.
-   */
-  describeModel?(model: Model): unknown;
-  /**
-   * Optional: extracts a page on disk gathering its own training pages from the folder mirroring its site
-   * (paper 004 §3 follows the page's links). `winnow extract --site-dir` prefers it to learning from the
-   * folder's first pages.
-   */
-  extractFromSiteFolder?(pageFile: string, siteDir: string): Extraction;
-}
-
-export type Algorithm = PageAlgorithm | SiteAlgorithm<any>;
 
 export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
-  {
-    kind: 'page',
-    name: 'plain',
-    description: 'all visible text of the page (the baseline every paper compares with)',
-    extract: (page: Page) => extractPlain(page),
-  } satisfies PageAlgorithm,
+  plainAlgorithm,
   {
     kind: 'page',
     name: 'lineblock',
@@ -65,13 +28,7 @@ export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
     description: 'Line-Block extraction without a DOM (San & Aye, paper 001), paper mode: TTR > 30 and ATTR < 0.2 and TKD >= 2',
     extract: (page: Page) => extractLineBlocks(page, { mode: 'paper' }),
   } satisfies PageAlgorithm,
-  {
-    kind: 'page',
-    name: 'readability',
-    description: "peer for comparison: Mozilla's Readability 0.6 on linkedom (not a winnow algorithm)",
-    peer: true,
-    extract: (page: Page) => extractWithReadability(page),
-  } satisfies PageAlgorithm,
+  readabilityAlgorithm,
   {
     kind: 'site',
     name: 'segment-table',
