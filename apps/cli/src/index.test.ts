@@ -13,6 +13,7 @@ it('exports the public API', async () => {
       "createProgress",
       "formatClusterReport",
       "formatMany",
+      "formatPages",
       "formatReport",
       "formatSegmentation",
       "formatSegmentsPage",

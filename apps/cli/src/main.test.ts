@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -139,5 +139,39 @@ describe('winnow serve', () => {
     } finally {
       await taken.close();
     }
+  });
+});
+
+describe('winnow eval', () => {
+  const dataset = mkdtempSync(path.join(tmpdir(), 'winnow-eval-'));
+  const site = path.join(dataset, 'news');
+  for (const folder of ['original', 'gold']) mkdirSync(path.join(site, folder), { recursive: true });
+  for (const name of ['a', 'b']) {
+    writeFileSync(path.join(site, 'original', `${name}.htm`), readFileSync(path.join(FIXTURES, `site/${name}.html`)));
+  }
+  writeFileSync(path.join(site, 'gold', 'a.txt'), 'Storm hits the coast\nThousands of homes lost power on Monday night.');
+  writeFileSync(path.join(site, 'gold', 'b.txt'), 'Markets rally\nShares rose for a third day.');
+
+  it('prints exactly one JSON object with --json', async () => {
+    const { code, stdout } = await run(['eval', '--dataset', site, '--algo', 'plain', '--json']);
+    expect(code).toBe(EXIT_OK);
+    const summary = JSON.parse(stdout);
+    expect(summary).toMatchObject({ dataset: 'cetd/news', algo: 'plain', pages: 2, aeb: null, empty: 0 });
+    expect(summary.recall).toBe(1);
+    expect(summary.precision).toBeLessThan(1);
+    expect(summary).not.toHaveProperty('results');
+  });
+
+  it('adds the pages with --per-page', async () => {
+    const json = JSON.parse((await run(['eval', '--dataset', site, '--algo', 'plain', '--json', '--per-page'])).stdout);
+    expect(json.results.map((result: { id: string }) => result.id)).toEqual(['cetd/news/a', 'cetd/news/b']);
+    const table = (await run(['eval', '--dataset', site, '--algo', 'plain', '--per-page'])).stdout;
+    expect(table).toMatch(/LCS micro/);
+    expect(table).toMatch(/cetd\/news\/b\s+0\.\d{3}\s+1\.000/);
+  });
+
+  it('scores the same pages for every algorithm with --train', async () => {
+    const json = JSON.parse((await run(['eval', '--dataset', site, '--algo', 'plain', '--train', '1', '--json'])).stdout);
+    expect(json).toMatchObject({ pages: 1, trainPages: 1 });
   });
 });

@@ -2,7 +2,7 @@ import { cac } from 'cac';
 import { isWinnowError, RENDER_FORMATS, type RenderFormat } from '@winnow/dom-blocks';
 import { algorithmNames } from '@winnow/algorithms';
 import { formatClusterReport, runCluster } from './commands/cluster.js';
-import { formatReport, runEval, summarize } from './commands/eval.js';
+import { formatPages, formatReport, runEval, summarize } from './commands/eval.js';
 import { formatMany, runExtract, writeOutputs } from './commands/extract.js';
 import { parseServeOptions, runServe, ServeUsageError } from './commands/serve.js';
 import { formatSegmentsPage, formatSegmentsSummary, runSegments } from './commands/segments.js';
@@ -110,6 +110,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     .option('--train <n>', 'Learn on the first N pages of each site (name order) and score the rest')
     .option('--sites <list>', 'Comma-separated site labels to score (default: all)')
     .option('--json', 'Print exactly one JSON object on standard output')
+    .option('--per-page', 'Add each page\'s figures (a table, or `results` in the JSON object)')
     .example('winnow eval --dataset ../shared/datasets/scrapinghub-aeb --algo plain --json')
     .action((flags: Record<string, unknown>) => {
       result = (async () => {
@@ -125,7 +126,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
           onProgress: (done, total, id) => progress.update(done, total, id),
         });
         progress.done();
-        io.stdout(flags.json ? `${JSON.stringify(summarize(report))}\n` : `${formatReport(report)}\n`);
+        const perPage = Boolean(flags.perPage);
+        if (flags.json) io.stdout(`${JSON.stringify(perPage ? report : summarize(report))}\n`);
+        else io.stdout(`${formatReport(report)}\n${perPage ? `\n${formatPages(report)}\n` : ''}`);
         return report.errors ? EXIT_FAILURE : EXIT_OK;
       })();
     });

@@ -57,3 +57,15 @@ export function formatReport(report: HarnessReport): string {
   }
   return lines.join('\n');
 }
+
+/** One line per scored page: LCS precision, recall, F1, words, time, and why it failed if it did. */
+export function formatPages(report: HarnessReport): string {
+  const lines = ['page                                      P      R      F1     words  gold   ms'];
+  for (const result of report.results) {
+    const id = result.id.length > 40 ? `…${result.id.slice(-39)}` : result.id.padEnd(40);
+    lines.push(
+      `${id}  ${figure(result.precision)}  ${figure(result.recall)}  ${figure(result.f1)}  ${String(result.extractedWords).padStart(5)}  ${String(result.goldWords).padStart(5)}  ${result.ms.toFixed(1).padStart(6)}${result.error ? `  error: ${result.error}` : ''}`,
+    );
+  }
+  return lines.join('\n');
+}
