@@ -136,8 +136,8 @@ export interface FceDetection {
  *   and kept otherwise (its sub-blocks then follow the same rules).
  * Then each extracted block (`paper` mode) or each of its parts (`parts` mode, see `FceDetectionMode`)
  * is compared with the stored non-content blocks of its path; a similar one makes it non-content.
- * In `parts` mode with `contentSiblings`, the blocks left out beside a content block are then kept
- * unless similar to a stored non-content block (see `FceDetectionOptions.contentSiblings`).
+ * In `parts` mode with `contentSiblings`, the blocks left out at unseen paths beside a content block
+ * are then kept unless similar to a stored non-content block (see `FceDetectionOptions.contentSiblings`).
  */
 export function detectFce(
   template: FceTemplate | CompiledTemplate,

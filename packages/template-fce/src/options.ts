@@ -64,10 +64,11 @@ export interface FceDetectionOptions {
    * `parts` mode only. §III leaves out every block whose path is not in the template, so a list,
    * table or quote between two content paragraphs is lost when the training pages never showed one
    * at that path (the template's paths are the layouts of 20–30 pages, not of the site). With this
-   * option, a block the rules leave out whose parent holds a block found content belongs to that
-   * content region: it and its sub-blocks are kept, each unless similar to a stored non-content
-   * block of any path (the fallback's test). `false` leaves them out, as §III does; `paper` mode
-   * always does.
+   * option, a block the rules leave out, at a path no training page had (neither in `paths` nor in
+   * the template's `nonContentPaths`), whose parent holds a block found content opens a region of
+   * that content: it and its sub-blocks are kept, each unless its path was seen and never content or
+   * it is similar to a stored non-content block of any path (the fallback's test). Needs a template
+   * with `nonContentPaths`. `false` leaves them out, as §III does; `paper` mode always does.
    */
   contentSiblings: boolean;
 }
