@@ -8,12 +8,13 @@ import { FIGURE_2_PARAGRAPH, sitePage, sitePages, uniqueSentence } from './test-
 
 const PHRASE = 'the US House of Representatives';
 
-function templateOf(paths: string[], nonContent: FceTemplate['nonContent'] = []): FceTemplate {
+function templateOf(paths: string[], nonContent: FceTemplate['nonContent'] = [], nonContentPaths?: string[]): FceTemplate {
   return makeTemplate({
     site: 'test',
     params: { similarityThreshold: 0.9, nonContentPageFraction: 0.2, extraBlockTags: [], collapseRepeatedTags: false, pageCount: 5 },
     paths,
     nonContent,
+    ...(nonContentPaths ? { nonContentPaths } : {}),
   });
 }
 
@@ -113,6 +114,52 @@ describe('detection rules of §III', () => {
     const template = templateOf(['HTML.BODY', 'HTML.BODY.DIV.P']);
     expect(fceExtraction(page, detectFce(template, page, { mode: 'paper', minCoverage: 0 })).text).toContain('tail of a');
     expect(fceExtraction(page, detectFce(template, page, { mode: 'parts', minCoverage: 0 })).text).not.toContain('tail of a');
+  });
+});
+
+describe('contentSiblings: unseen paths beside content (parts mode)', () => {
+  const html = `<html><body>
+    <div id="a"><p>alpha paragraph</p><div class="inner"><p>beta inside wrapper</p></div><ul><li>gamma item</li></ul> tail of a</div>
+    <div id="b"><p>delta unrelated</p></div>
+  </body></html>`;
+  const tree = () => pageBlockTree(parseHtml(html));
+  const lines = (template: FceTemplate, options: Parameters<typeof detectFce>[2] = {}) => {
+    const page = tree();
+    return fceExtraction(page, detectFce(template, page, { minCoverage: 0, ...options })).text.split('\n');
+  };
+
+  it.each([
+    // template, options, expected lines
+    ['no other paths seen', templateOf(['HTML.BODY.DIV.P'], [], []), {}, ['alpha paragraph', 'beta inside wrapper', 'gamma item', 'delta unrelated']],
+    ['the list item path seen as non-content', templateOf(['HTML.BODY.DIV.P'], [], ['HTML.BODY.DIV.UL.LI']), {}, ['alpha paragraph', 'beta inside wrapper', 'delta unrelated']],
+    ['the wrapper path seen as non-content (no region opens there)', templateOf(['HTML.BODY.DIV.P'], [], ['HTML.BODY.DIV.DIV']), {}, ['alpha paragraph', 'gamma item', 'delta unrelated']],
+    ['similar to a stored non-content block', templateOf(['HTML.BODY.DIV.P'], [{ path: 'HTML.BODY.DIV.P', text: 'gamma item', vector: { 'w:gamma': 1, 'w:item': 1 } }], []), {}, ['alpha paragraph', 'beta inside wrapper', 'delta unrelated']],
+    ['contentSiblings: false (§III)', templateOf(['HTML.BODY.DIV.P'], [], []), { contentSiblings: false }, ['alpha paragraph', 'delta unrelated']],
+    ['paper mode', templateOf(['HTML.BODY.DIV.P'], [], []), { mode: 'paper' as const }, ['alpha paragraph', 'delta unrelated']],
+    ['a template without nonContentPaths', templateOf(['HTML.BODY.DIV.P']), {}, ['alpha paragraph', 'delta unrelated']],
+  ])('%s', (_name, template, options, expected) => {
+    expect(lines(template, options)).toEqual(expected);
+  });
+
+  it('labels the kept and dropped siblings with a reason, and never adds a parent\'s own text', () => {
+    const page = tree();
+    const template = templateOf(['HTML.BODY.DIV.P'], [{ path: 'HTML.BODY.DIV.P', text: 'gamma item', vector: { 'w:gamma': 1, 'w:item': 1 } }], []);
+    const extraction = fceExtraction(page, detectFce(template, page, { minCoverage: 0 }));
+    const reasonOf = (text: string) => extraction.blocks.find((block) => block.text === text)?.reason;
+    expect(reasonOf('beta inside wrapper')).toBe('fce: beside a content block, at a path not in the template, unlike every stored non-content block');
+    expect(reasonOf('gamma item')).toBe('fce: beside a content block, at a path not in the template, similar to a stored non-content block');
+    expect(extraction.text).not.toContain('tail of a');
+  });
+
+  it('buildTemplate records the paths that were never content', () => {
+    const template = buildTemplate(sitePages(10));
+    expect(template.nonContentPaths).toContain('HTML.BODY.DIV.UL.LI');
+    expect(template.nonContentPaths?.some((path) => template.paths.includes(path))).toBe(false);
+  });
+
+  it('refuses a non-boolean contentSiblings with INVALID_OPTIONS', () => {
+    const page = tree();
+    expect(() => detectFce(templateOf(['HTML.BODY.DIV.P']), page, { contentSiblings: 'yes' as never })).toThrowError(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
   });
 });
 

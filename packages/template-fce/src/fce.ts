@@ -52,7 +52,9 @@ export function templateFromLabels(
 ): FceTemplate {
   const pathOf = (unit: LabelledTrainingUnit) => templatePath(unit.path, params.collapseRepeatedTags);
   const paths = new Set<string>();
+  const otherPaths = new Set<string>();
   for (const units of pages) for (const unit of units) if (unit.content) paths.add(pathOf(unit));
+  for (const units of pages) for (const unit of units) if (!paths.has(pathOf(unit))) otherPaths.add(pathOf(unit));
   const nonContent = new Map<string, FceNonContentBlock>();
   for (const units of pages) {
     for (const unit of units) {
@@ -74,6 +76,7 @@ export function templateFromLabels(
     },
     paths: [...paths],
     nonContent: [...nonContent.values()],
+    nonContentPaths: [...otherPaths],
   });
 }
 
@@ -88,6 +91,8 @@ const VERDICT_SIMILAR = 2;
 const VERDICT_WRAPPER = 3;
 const VERDICT_FALLBACK_CONTENT = 4;
 const VERDICT_FALLBACK_SIMILAR = 5;
+const VERDICT_SIBLING_CONTENT = 6;
+const VERDICT_SIBLING_SIMILAR = 7;
 
 /** One block extracted by the rules (its path is in the template), with its verdict. */
 export interface FceExtractedBlock {
@@ -108,7 +113,8 @@ export interface FceDetection {
   rootOf: Int32Array;
   /**
    * Per block: 0 not extracted, 1 content, 2 similar to a stored non-content block, 3 kept wrapper
-   * (parts mode); after a fallback, 4 content, 5 similar to a stored non-content block.
+   * (parts mode); after a fallback, 4 content, 5 similar to a stored non-content block; beside a content
+   * block at a path not in the template (parts mode, `contentSiblings`), 6 content, 7 similar.
    */
   verdicts: Uint8Array;
   /** Comparisons with stored non-content blocks. */
@@ -130,13 +136,15 @@ export interface FceDetection {
  *   and kept otherwise (its sub-blocks then follow the same rules).
  * Then each extracted block (`paper` mode) or each of its parts (`parts` mode, see `FceDetectionMode`)
  * is compared with the stored non-content blocks of its path; a similar one makes it non-content.
+ * In `parts` mode with `contentSiblings`, the blocks left out at unseen paths beside a content block
+ * are then kept unless similar to a stored non-content block (see `FceDetectionOptions.contentSiblings`).
  */
 export function detectFce(
   template: FceTemplate | CompiledTemplate,
   tree: BlockTree,
   options: Partial<FceDetectionOptions> = {},
 ): FceDetection {
-  const { mode, minCoverage } = resolveDetectionOptions(options);
+  const { mode, minCoverage, contentSiblings } = resolveDetectionOptions(options);
   const compiled = 'nonContentByPath' in template ? template : compileTemplate(template);
   const { paths, nonContentByPath } = compiled;
   const threshold = compiled.template.params.similarityThreshold;
@@ -212,6 +220,31 @@ export function detectFce(
       }
     }
   }
+  const seenOther = compiled.nonContentPaths;
+  if (mode === 'parts' && contentSiblings && seenOther) {
+    // A block the rules left out, at a path no training page had, beside a block found content opens
+    // a region of that content: a list, table or quote between paragraphs, in a shape the training
+    // pages never showed. Its parts are kept unless their path was seen and never content, or they
+    // resemble a stored non-content block of any path (they have no stored blocks of their own path).
+    // Blocks come in pre-order, so a region's sub-blocks follow the block that opened it.
+    const holdsContent = new Uint8Array(count);
+    for (let i = 0; i < count; i++) {
+      const parent = blocks[i].parent;
+      if (parent && verdicts[i] === VERDICT_CONTENT) holdsContent[parent.index] = 1;
+    }
+    const inRegion = new Uint8Array(count);
+    for (let i = 0; i < count; i++) {
+      const parent = blocks[i].parent;
+      if (!parent || states[i] === INCLUDED) continue;
+      const unseen = !seenOther.has(keys[i]);
+      if (!inRegion[parent.index] && !(holdsContent[parent.index] && unseen)) continue;
+      inRegion[i] = 1;
+      if (!blocks[i].ownText || !unseen) continue;
+      comparisons++;
+      const similar = countSimilarPages(compiled.nonContentIndex, unitVector(blocks[i]), { threshold, enough: 1 }) > 0;
+      verdicts[i] = similar ? VERDICT_SIBLING_SIMILAR : VERDICT_SIBLING_CONTENT;
+    }
+  }
   let totalText = 0;
   let coveredText = 0;
   for (let i = 0; i < count; i++) {
@@ -248,7 +281,7 @@ export function fceExtraction(tree: BlockTree, detection: FceDetection, notes: s
     const block = minimum.block;
     const verdict = verdicts[block.index];
     const root = rootOf[block.index] >= 0 ? tree.blocks[rootOf[block.index]] : null;
-    if (verdict === VERDICT_CONTENT || verdict === VERDICT_FALLBACK_CONTENT) {
+    if (verdict === VERDICT_CONTENT || verdict === VERDICT_FALLBACK_CONTENT || verdict === VERDICT_SIBLING_CONTENT) {
       const owner = flowOwner(block);
       if (open && open.owner === owner) {
         open.block.text = joinInline(open.block.text, minimum.text);
@@ -257,7 +290,9 @@ export function fceExtraction(tree: BlockTree, detection: FceDetection, notes: s
       const reason =
         verdict === VERDICT_CONTENT
           ? `fce: in ${root?.path} (template path), unlike the stored non-content blocks`
-          : 'fce fallback: unlike every stored non-content block';
+          : verdict === VERDICT_SIBLING_CONTENT
+            ? 'fce: beside a content block, at a path not in the template, unlike every stored non-content block'
+            : 'fce fallback: unlike every stored non-content block';
       open = { owner, block: { path: owner.path, text: minimum.text, label: 'content', reason, order, tag: owner.tag } };
       labelled.push(open.block);
       return;
@@ -267,7 +302,9 @@ export function fceExtraction(tree: BlockTree, detection: FceDetection, notes: s
     const reason =
       verdict === VERDICT_FALLBACK_SIMILAR
         ? 'fce fallback: similar to a stored non-content block'
-        : state === OUTSIDE
+        : verdict === VERDICT_SIBLING_SIMILAR
+          ? 'fce: beside a content block, at a path not in the template, similar to a stored non-content block'
+          : state === OUTSIDE
         ? 'fce: path not in template'
         : state === EXCLUDED
           ? 'fce: sub-block without template paths (§III rule 2)'

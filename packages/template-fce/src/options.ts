@@ -60,6 +60,17 @@ export interface FceDetectionOptions {
   mode: FceDetectionMode;
   /** See `MIN_TEMPLATE_COVERAGE`. */
   minCoverage: number;
+  /**
+   * `parts` mode only. §III leaves out every block whose path is not in the template, so a list,
+   * table or quote between two content paragraphs is lost when the training pages never showed one
+   * at that path (the template's paths are the layouts of 20–30 pages, not of the site). With this
+   * option, a block the rules leave out, at a path no training page had (neither in `paths` nor in
+   * the template's `nonContentPaths`), whose parent holds a block found content opens a region of
+   * that content: it and its sub-blocks are kept, each unless its path was seen and never content or
+   * it is similar to a stored non-content block of any path (the fallback's test). Needs a template
+   * with `nonContentPaths`. `false` leaves them out, as §III does; `paper` mode always does.
+   */
+  contentSiblings: boolean;
 }
 
 /** Defaults of FastCE's detection phase. */
@@ -68,6 +79,8 @@ export const DEFAULT_FCE_DETECTION_OPTIONS: Readonly<FceDetectionOptions> = Obje
   mode: 'parts' as FceDetectionMode,
   /** Not in paper 000 (it never falls back); tuned, see the constant. */
   minCoverage: MIN_TEMPLATE_COVERAGE,
+  /** `true`: not in paper 000 (§III leaves unseen paths out); chosen on debian-sites/python311, see README. */
+  contentSiblings: true,
 });
 
 export interface FceOptions extends CeOptions, FceDetectionOptions {
@@ -94,7 +107,9 @@ export function resolveDetectionOptions(options: Partial<FceDetectionOptions> = 
   if (mode !== 'paper' && mode !== 'parts') throw new WinnowError('INVALID_OPTIONS', `Option mode must be 'paper' or 'parts'; got ${String(mode)}.`);
   const minCoverage = options.minCoverage ?? DEFAULT_FCE_DETECTION_OPTIONS.minCoverage;
   checkRange('minCoverage', minCoverage, 0, 1);
-  return { mode, minCoverage };
+  const contentSiblings = options.contentSiblings ?? DEFAULT_FCE_DETECTION_OPTIONS.contentSiblings;
+  if (typeof contentSiblings !== 'boolean') throw new WinnowError('INVALID_OPTIONS', `Option contentSiblings must be true or false; got ${String(contentSiblings)}.`);
+  return { mode, minCoverage, contentSiblings };
 }
 
 /** Merges caller options over the defaults (`??` semantics: `undefined` keeps the default) and checks them. */

@@ -14,7 +14,8 @@ const base = (): FceTemplate =>
 describe('template JSON', () => {
   it('has the documented shape, sorted, and survives a round trip', () => {
     const template = buildTemplate(sitePages(6));
-    expect(Object.keys(template)).toEqual(['version', 'site', 'params', 'paths', 'nonContent']);
+    expect(Object.keys(template)).toEqual(['version', 'site', 'params', 'paths', 'nonContent', 'nonContentPaths']);
+    expect(template.nonContentPaths).toEqual([...(template.nonContentPaths ?? [])].sort());
     expect(template.version).toBe(FCE_TEMPLATE_VERSION);
     expect(Object.keys(template.params).sort()).toEqual(['collapseRepeatedTags', 'extraBlockTags', 'nonContentPageFraction', 'pageCount', 'similarityThreshold']);
     expect(template.paths).toEqual([...template.paths].sort());
@@ -33,6 +34,8 @@ describe('template JSON', () => {
     ['a bad threshold', JSON.stringify({ ...base(), params: { ...base().params, similarityThreshold: 'high' } }), /params.similarityThreshold/],
     ['a bad vector', JSON.stringify({ ...base(), nonContent: [{ path: 'HTML.BODY', text: '', vector: { 'w:a': -1 } }] }), /nonContent\[0\]: vector\["w:a"\]/],
     ['no params', JSON.stringify({ ...base(), params: null }), /params must be an object/],
+    ['a bad nonContentPaths', JSON.stringify({ ...base(), nonContentPaths: 'HTML.BODY' }), /nonContentPaths must be an array/],
+    ['a bad non-content path', JSON.stringify({ ...base(), nonContentPaths: ['HTML..BODY'] }), /nonContentPaths\[0\] is not a traversal path/],
     ['no collapse flag', JSON.stringify({ ...base(), params: { ...base().params, collapseRepeatedTags: undefined } }), /collapseRepeatedTags must be true or false/],
   ])('refuses %s with INVALID_MODEL', (_name, json, message) => {
     expect(() => parseTemplate(json)).toThrowError(expect.objectContaining({ code: 'INVALID_MODEL', message: expect.stringMatching(message) }));
@@ -60,6 +63,13 @@ describe('mergeTemplates', () => {
     expect(merged.nonContent.map((entry) => entry.text)).toEqual(['Share this page', 'Home']);
     expect(merged.params.pageCount).toBe(7);
     expect(mergeTemplates(base())).toEqual(base());
+  });
+
+  it('unites the never-content paths when every template has them, minus the merged content paths', () => {
+    const a = { ...base(), nonContentPaths: ['HTML.BODY.DIV.UL.LI', 'HTML.BODY.FOOTER'] };
+    const b = { ...base(), nonContentPaths: ['HTML.BODY.NAV'], paths: ['HTML.BODY.DIV.UL.LI'] };
+    expect(mergeTemplates(a, b).nonContentPaths).toEqual(['HTML.BODY.FOOTER', 'HTML.BODY.NAV']);
+    expect(mergeTemplates(a, base()).nonContentPaths).toBeUndefined();
   });
 
   it.each([

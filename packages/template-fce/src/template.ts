@@ -35,7 +35,8 @@ export interface FceNonContentBlock {
  * - `site`: the site it describes (a host name or dataset label; may be empty);
  * - `params`: what it was built with;
  * - `paths`: the traversal paths of the content blocks of the training pages, sorted;
- * - `nonContent`: the non-content blocks of the training pages whose path is in `paths`, once each.
+ * - `nonContent`: the non-content blocks of the training pages whose path is in `paths`, once each;
+ * - `nonContentPaths` (optional): the paths of the training pages' other blocks, which were never content.
  */
 export interface FceTemplate {
   version: typeof FCE_TEMPLATE_VERSION;
@@ -43,6 +44,11 @@ export interface FceTemplate {
   params: FceTemplateParams;
   paths: string[];
   nonContent: FceNonContentBlock[];
+  /**
+   * The other paths of the training pages' blocks (never content), sorted. Optional: templates
+   * written before it have none, and detection's `contentSiblings` then has no effect.
+   */
+  nonContentPaths?: string[];
 }
 
 export interface TemplateValidation {
@@ -85,6 +91,13 @@ export function validateTemplate(value: unknown): TemplateValidation {
   else {
     const bad = value.paths.findIndex((path) => typeof path !== 'string' || !PATH_PATTERN.test(path));
     if (bad >= 0) errors.push(`paths[${bad}] is not a traversal path like "HTML.BODY.DIV.P": ${JSON.stringify(value.paths[bad])}`);
+  }
+  if (value.nonContentPaths !== undefined) {
+    if (!Array.isArray(value.nonContentPaths)) errors.push('nonContentPaths must be an array of traversal paths');
+    else {
+      const bad = value.nonContentPaths.findIndex((path) => typeof path !== 'string' || !PATH_PATTERN.test(path));
+      if (bad >= 0) errors.push(`nonContentPaths[${bad}] is not a traversal path like "HTML.BODY.DIV.P": ${JSON.stringify(value.nonContentPaths[bad])}`);
+    }
   }
   if (!Array.isArray(value.nonContent)) errors.push('nonContent must be an array');
   else {
@@ -153,8 +166,12 @@ export function mergeTemplates(...templates: FceTemplate[]): FceTemplate {
   }
   const paths = new Set<string>();
   const nonContent = new Map<string, FceNonContentBlock>();
+  // Merged templates know the other paths only when every part does.
+  const knowsOtherPaths = checked.every((template) => template.nonContentPaths);
+  const otherPaths = new Set<string>();
   for (const template of checked) {
     for (const path of template.paths) paths.add(path);
+    for (const path of template.nonContentPaths ?? []) otherPaths.add(path);
     for (const entry of template.nonContent) {
       const key = `${entry.path}\u0000${vectorKey(vectorFromObject(entry.vector))}`;
       if (!nonContent.has(key)) nonContent.set(key, entry);
@@ -165,6 +182,7 @@ export function mergeTemplates(...templates: FceTemplate[]): FceTemplate {
     params: { ...first.params, pageCount: checked.reduce((sum, template) => sum + template.params.pageCount, 0) },
     paths: [...paths],
     nonContent: [...nonContent.values()],
+    ...(knowsOtherPaths ? { nonContentPaths: [...otherPaths].filter((path) => !paths.has(path)) } : {}),
   });
 }
 
@@ -176,6 +194,7 @@ export function makeTemplate(parts: Omit<FceTemplate, 'version'>): FceTemplate {
     params: { ...parts.params, extraBlockTags: [...parts.params.extraBlockTags] },
     paths: [...parts.paths].sort(),
     nonContent: [...parts.nonContent].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    ...(parts.nonContentPaths ? { nonContentPaths: [...parts.nonContentPaths].sort() } : {}),
   };
 }
 
@@ -183,6 +202,8 @@ export function makeTemplate(parts: Omit<FceTemplate, 'version'>): FceTemplate {
 export interface CompiledTemplate {
   template: FceTemplate;
   paths: ReadonlySet<string>;
+  /** `nonContentPaths` as a set; null for a template without them. */
+  nonContentPaths: ReadonlySet<string> | null;
   nonContentByPath: ReadonlyMap<string, NormedVector[]>;
   /** All stored non-content blocks as one indexed page, for the fallback (any path). */
   nonContentIndex: SimilarityIndex;
@@ -203,7 +224,13 @@ export function compileTemplate(template: FceTemplate): CompiledTemplate {
   }
   const nonContentIndex = createSimilarityIndex();
   addPage(nonContentIndex, [...nonContentByPath.values()].flat());
-  compiled = { template, paths: new Set(template.paths), nonContentByPath, nonContentIndex };
+  compiled = {
+    template,
+    paths: new Set(template.paths),
+    nonContentPaths: template.nonContentPaths ? new Set(template.nonContentPaths) : null,
+    nonContentByPath,
+    nonContentIndex,
+  };
   compiledTemplates.set(template, compiled);
   return compiled;
 }

@@ -1,7 +1,7 @@
 /**
  * Accuracy gate (CONVENTIONS.md §6): recomputes word F1 and block F of CE and FastCE on a subset of the
- * datasets and fails below the pinned floor minus epsilon. Subset, to keep `pnpm test` short: three sites
- * (cetd/arstechnica, debian gri and postgresql15), templates from the first 25 pages, scored on the next 30. The full
+ * datasets and fails below the pinned floor minus epsilon. Subset, to keep `pnpm test` short: four sites
+ * (cetd/arstechnica, debian gri, postgresql15 and python311), templates from the first 25 pages, scored on the next 30. The full
  * figures come from `pnpm bench` (README).
  */
 import { readFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ const floors: Floors = JSON.parse(readFileSync(path.resolve(path.dirname(fileURL
 
 if (!datasetsAvailable) console.warn(`template-fce accuracy gate skipped: no datasets at ${datasetsDir} (set DATASETS_DIR)`);
 
-describe.skipIf(!datasetsAvailable)('accuracy floors (subset of three sites)', () => {
+describe.skipIf(!datasetsAvailable)('accuracy floors (subset of four sites)', () => {
   it.each(Object.keys(floors.sites))('%s', (site) => {
     const figures = measureSite(site, { train: floors.train, maxScored: floors.maxScored });
     const measured = { ce: figures.ce, fce: figures.fce };
