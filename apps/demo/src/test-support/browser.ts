@@ -1,23 +1,16 @@
-import { existsSync } from 'node:fs';
+import { CHROMIUM_FLAGS, chromiumAvailable, DEFAULT_CHROMIUM_LAYOUT_OPTIONS } from '@winnow/title-segmenter';
 import { chromium, type Browser } from 'playwright-core';
 
-/** Debian's Chromium (`apt-get install chromium`); never downloaded. `CHROMIUM_PATH` overrides it. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Headless, no sandbox (containers), and nothing that phones home. */
-export const CHROMIUM_ARGS: readonly string[] = Object.freeze([
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-]);
+/**
+ * The browser tests drive the same Chromium as the title segmenter: Debian's (`apt-get install chromium`,
+ * never downloaded), `CHROMIUM_PATH` overriding it, with its headless, no-network flags.
+ */
+export const CHROMIUM_PATH = DEFAULT_CHROMIUM_LAYOUT_OPTIONS.executablePath;
 
 export function chromiumInstalled(): boolean {
-  return existsSync(CHROMIUM_PATH);
+  return chromiumAvailable(CHROMIUM_PATH);
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], headless: true, timeout: 30_000 });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS], headless: true, timeout: 30_000 });
 }
