@@ -1,11 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isWinnowError, renderExtraction, type Extraction, type Page, type RenderFormat } from '@winnow/dom-blocks';
 import { getAlgorithm } from '@winnow/algorithms';
 import { extractFce } from '@winnow/template-fce';
 import { readTemplate } from './template.js';
 import { listHtmlFiles, readPages } from '../inputs.js';
-import { readFileSync } from 'node:fs';
 
 export interface ExtractCommandOptions {
   /** Files, folders, or `-`. */
@@ -41,13 +40,18 @@ function errorLine(cause: unknown): string {
   return cause instanceof Error ? cause.message : String(cause);
 }
 
-/** The pages a site algorithm learns from when extracting `pages`: the pages themselves, or the site folder. */
-function learningPages(pages: Page[], options: ExtractCommandOptions, folder: string | undefined): Page[] {
-  if (options.siteDir) return listHtmlFiles(options.siteDir).map((file) => ({ id: file, html: new Uint8Array(readFileSync(file)) }));
-  if (pages.length > 1 || folder) return pages;
+/**
+ * The pages a site algorithm learns from when extracting `pages`, at most `limit` in name order: the
+ * `--site-dir` folder, the pages themselves, or a lone page's sibling files. Only those are read.
+ */
+function learningPages(pages: Page[], options: ExtractCommandOptions, folder: string | undefined, limit: number): Page[] {
+  const read = (file: string): Page => ({ id: file, html: new Uint8Array(readFileSync(file)) });
+  if (options.siteDir) return listHtmlFiles(options.siteDir).slice(0, limit).map(read);
   const only = pages[0];
-  if (only.id === 'stdin') return pages;
-  return listHtmlFiles(path.dirname(only.id)).map((file) => (file === only.id ? only : { id: file, html: new Uint8Array(readFileSync(file)) }));
+  if (pages.length > 1 || folder || only.id === 'stdin') return pages.slice(0, limit);
+  return listHtmlFiles(path.dirname(only.id))
+    .slice(0, limit)
+    .map((file) => (file === only.id ? only : read(file)));
 }
 
 /**
@@ -66,11 +70,13 @@ export async function runExtract(options: ExtractCommandOptions): Promise<Extrac
     // The algorithm gathers each page's own training pages from the site folder (paper 004 §3).
     const siteDir = options.siteDir;
     const fromFolder = algorithm.extractFromSiteFolder;
-    const model = pages.some((page) => page.id === 'stdin') ? algorithm.learn(learningPages(pages, options, folder)) : undefined;
+    const model = pages.some((page) => page.id === 'stdin')
+      ? algorithm.learn(learningPages(pages, options, folder, options.train ?? algorithm.defaultTrainPages))
+      : undefined;
     extract = (page) => (page.id === 'stdin' ? algorithm.extract(model, page) : fromFolder(page.id, siteDir));
   } else if (algorithm.kind === 'site') {
-    const limit = options.train ?? algorithm.defaultTrainPages;
-    const model = algorithm.learn(learningPages(pages, options, folder).slice(0, Math.max(1, limit)));
+    const limit = Math.max(1, options.train ?? algorithm.defaultTrainPages);
+    const model = algorithm.learn(learningPages(pages, options, folder, limit));
     extract = (page) => algorithm.extract(model, page);
   } else {
     extract = (page) => algorithm.extract(page);
