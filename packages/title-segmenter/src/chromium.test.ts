@@ -14,6 +14,17 @@ describe('serializeForLayout', () => {
     expect(markup).toMatch(/<head data-winnow-index="1"><meta http-equiv="Content-Security-Policy" content="default-src 'none'/);
     expect(document.querySelector('p')?.getAttribute(ELEMENT_INDEX_ATTRIBUTE)).toBe('own');
     expect(document.querySelector('div')?.hasAttribute(ELEMENT_INDEX_ATTRIBUTE)).toBe(false);
+    expect(document.querySelector('meta[http-equiv="refresh"]')).not.toBeNull();
+    expect(document.querySelector('meta[http-equiv="Content-Security-Policy"]')).toBeNull();
+  });
+
+  it('puts the policy first in the head even when an attribute value reads like a tag', () => {
+    const document = parseHtml('<html data-x="<head>"><head><link rel="stylesheet" href="http://example.com/s.css"></head><body><p title="<meta http-equiv=refresh>">a</p></body></html>');
+    const markup = serializeForLayout(document);
+    const head = parseHtml(markup).head;
+    expect(head.firstElementChild?.getAttribute('http-equiv')).toBe('Content-Security-Policy');
+    expect(parseHtml(markup).documentElement.getAttribute('data-x')).toBe('<head>');
+    expect(parseHtml(markup).querySelector('p')?.getAttribute('title')).toBe('<meta http-equiv=refresh>');
   });
 });
 

@@ -73,15 +73,25 @@ export function serializeForLayout(document: Document): string {
   const elements = indexElements(document);
   const previous: Array<string | null> = elements.map((element) => element.getAttribute(ELEMENT_INDEX_ATTRIBUTE));
   elements.forEach((element, index) => element.setAttribute(ELEMENT_INDEX_ATTRIBUTE, String(index)));
+  // Edited through the DOM, not by patching the serialised markup: attribute values may hold "<head"
+  // or "<meta" text that a regular expression would take for tags. Both edits are undone below.
+  const refreshes = Array.from(document.querySelectorAll('meta[http-equiv]'))
+    .filter((meta) => /^\s*refresh\s*$/i.test(meta.getAttribute('http-equiv') ?? ''))
+    .map((meta) => ({ meta, parent: meta.parentNode, next: meta.nextSibling }));
+  for (const { meta } of refreshes) meta.remove();
+  const holder = document.createElement('div');
+  holder.innerHTML = NO_NETWORK_POLICY;
+  const policy = holder.firstElementChild as Element;
+  // Not `document.head`: linkedom creates a missing head on access, which would shift the indices.
+  const root = document.documentElement;
+  const head = root ? (Array.from(root.children).find((child) => child.localName === 'head') ?? root) : null;
+  head?.insertBefore(policy, head.firstChild);
   try {
-    const root = document.documentElement;
     const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name || 'html'}>` : '';
-    const markup = (root?.outerHTML ?? '').replace(/<meta\b[^>]*http-equiv\s*=\s*["']?refresh[^>]*>/gi, '');
-    const head = /<head\b[^>]*>/i.exec(markup);
-    return head
-      ? doctype + markup.slice(0, head.index + head[0].length) + NO_NETWORK_POLICY + markup.slice(head.index + head[0].length)
-      : doctype + NO_NETWORK_POLICY + markup;
+    return doctype + (document.documentElement?.outerHTML ?? '');
   } finally {
+    policy.remove();
+    for (const { meta, parent, next } of refreshes) parent?.insertBefore(meta, next && next.parentNode === parent ? next : null);
     elements.forEach((element, index) => {
       const value = previous[index];
       if (value === null) element.removeAttribute(ELEMENT_INDEX_ATTRIBUTE);
