@@ -175,3 +175,31 @@ describe('winnow eval', () => {
     expect(json).toMatchObject({ pages: 1, trainPages: 1 });
   });
 });
+
+describe('winnow eval with nothing to score', () => {
+  it('exits 2 when --train leaves no page', async () => {
+    const site = mkdtempSync(path.join(tmpdir(), 'winnow-eval-none-'));
+    for (const folder of ['original', 'gold']) mkdirSync(path.join(site, folder));
+    writeFileSync(path.join(site, 'original', 'a.htm'), '<p>only page</p>');
+    writeFileSync(path.join(site, 'gold', 'a.txt'), 'only page');
+    const { code, stderr } = await run(['eval', '--dataset', site, '--algo', 'plain', '--train', '5']);
+    expect(code).toBe(EXIT_USAGE);
+    expect(stderr).toMatch(/no pages to score/);
+  });
+});
+
+describe('winnow extract with a site algorithm', () => {
+  it('learns from the page and its own folder only, skipping pages it cannot read, and says so', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'winnow-site-'));
+    mkdirSync(path.join(folder, 'nested'));
+    writeFileSync(path.join(folder, 'nested', 'other.html'), '<p>should not be read</p>');
+    writeFileSync(path.join(folder, 'a.html'), readFileSync(path.join(FIXTURES, 'site/a.html')));
+    writeFileSync(path.join(folder, 'b.html'), readFileSync(path.join(FIXTURES, 'site/b.html')));
+    writeFileSync(path.join(folder, 'broken.html'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
+    const { code, stdout, stderr } = await run(['extract', path.join(folder, 'a.html'), '--algo', 'fce']);
+    expect(code).toBe(EXIT_OK);
+    expect(stdout).toContain('Thousands of homes lost power');
+    expect(stderr).toMatch(/broken\.html: not learned from: BINARY_INPUT/);
+    expect(stderr).toMatch(/learning from 2 page\(s\)/);
+  });
+});

@@ -85,6 +85,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
           template: flags.template as string | undefined,
           stdin: io.stdin,
           onProgress: (done, total, id) => total > 1 && progress.update(done, total, id),
+          onWarning: (message) => io.stderr(`winnow: ${message}\n`),
         });
         progress.done();
         const failed = outputs.filter((output) => output.error);
@@ -126,6 +127,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
           onProgress: (done, total, id) => progress.update(done, total, id),
         });
         progress.done();
+        if (report.pages === 0) {
+          throw new UsageError(`no pages to score in ${report.dataset}: --sites matches no site, or --train ${train ?? 0} leaves no page of any site`);
+        }
         const perPage = Boolean(flags.perPage);
         if (flags.json) io.stdout(`${JSON.stringify(perPage ? report : summarize(report))}\n`);
         else io.stdout(`${formatReport(report)}\n${perPage ? `\n${formatPages(report)}\n` : ''}`);

@@ -3,6 +3,8 @@ import { decodeHtml, type DecodeOptions } from './decode.js';
 import { WinnowError } from './errors.js';
 
 export interface ParseOptions extends DecodeOptions {
+  /** Open elements nested deeper than this are dropped before parsing (see `MAX_PARSE_DEPTH`). */
+  maxDepth?: number;
   /** Inputs larger than this many bytes (or UTF-16 code units for strings) are refused with `INPUT_TOO_LARGE`. */
   maxBytes?: number;
 }
@@ -94,10 +96,12 @@ const VOID_TAGS: ReadonlySet<string> = new Set([
   'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr',
 ]);
 
-/** Elements whose end tag real pages omit (HTML §13.1.2.4): not counted, so they cannot inflate the depth. */
-const IMPLIED_END_TAGS: ReadonlySet<string> = new Set([
-  'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option', 'optgroup', 'tbody', 'thead', 'tfoot', 'colgroup', 'rb', 'rt', 'rp',
-]);
+/**
+ * Elements whose end tag real pages omit (HTML §13.1.2.4) and that linkedom's parser closes when the same
+ * tag opens again: not counted, so they cannot inflate the depth. (`thead`, `colgroup`, `rb` and the like
+ * are counted: linkedom nests them, so a run of them is deep nesting.)
+ */
+const IMPLIED_END_TAGS: ReadonlySet<string> = new Set(['p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option']);
 
 /**
  * Drops start and end tags nested deeper than `maxDepth` (by a linear scan of the tags, text kept), so
@@ -152,7 +156,7 @@ export function htmlToString(input: string | Uint8Array, options: ParseOptions =
  * An empty input gives an empty document.
  */
 export function parseHtml(input: string | Uint8Array, options: ParseOptions = {}): Document {
-  const html = flattenDeepNesting(normalizeHtml(htmlToString(input, options)));
+  const html = flattenDeepNesting(normalizeHtml(htmlToString(input, options)), options.maxDepth ?? MAX_PARSE_DEPTH);
   const { document } = parseHTML(html);
   return document as unknown as Document;
 }

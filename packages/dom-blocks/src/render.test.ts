@@ -38,6 +38,11 @@ describe('rendering', () => {
     );
   });
 
+  it('wraps definition terms and descriptions in a <dl>', () => {
+    const definitions = [block(1, 'dt', 'term'), block(2, 'dd', 'meaning'), block(3, 'li', 'item'), block(4, 'p', 'after')];
+    expect(renderHtml(makeExtraction(definitions).blocks)).toBe('<dl>\n<dt>term</dt>\n<dd>meaning</dd>\n</dl>\n<ul>\n<li>item</li>\n</ul>\n<p>after</p>');
+  });
+
   it('renders nothing for an extraction without content', () => {
     const empty = makeExtraction([block(1, 'p', 'menu', 'boilerplate')]);
     expect(renderText(empty.blocks)).toBe('');

@@ -46,19 +46,22 @@ export function escapeHtml(text: string): string {
 
 const HTML_KEPT_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'pre', 'blockquote', 'li', 'dt', 'dd', 'figcaption', 'caption']);
 
+/** The list element each list-item tag needs around it in HTML. */
+const LIST_OF: Readonly<Record<string, string>> = Object.freeze({ li: 'ul', dt: 'dl', dd: 'dl' });
+
 /** Content blocks as a small, safe HTML fragment (text escaped; headings, lists and quotes kept). */
 export function renderHtml(blocks: readonly LabelledBlock[]): string {
   const out: string[] = [];
-  let inList = false;
+  let openList: string | undefined;
   for (const block of contentBlocks(blocks)) {
     const tag = HTML_KEPT_TAGS.has(block.tag) ? block.tag : 'p';
-    const isItem = tag === 'li';
-    if (isItem && !inList) out.push('<ul>');
-    if (!isItem && inList) out.push('</ul>');
-    inList = isItem;
+    const list = LIST_OF[tag];
+    if (openList && openList !== list) out.push(`</${openList}>`);
+    if (list && openList !== list) out.push(`<${list}>`);
+    openList = list;
     out.push(`<${tag}>${escapeHtml(block.text)}</${tag}>`);
   }
-  if (inList) out.push('</ul>');
+  if (openList) out.push(`</${openList}>`);
   return out.join('\n');
 }
 

@@ -1,6 +1,6 @@
 import type { LabelledBlock } from '@winnow/dom-blocks';
 import { describe, expect, it } from 'vitest';
-import { blockScores, indexGold, isGoldBlock } from './block-f.js';
+import { blockScores, indexGold, isGoldBlock, pageBlockScores } from './block-f.js';
 
 const block = (text: string, label: LabelledBlock['label']): LabelledBlock => ({ path: 'HTML.BODY.P', text, label, reason: '', order: 0, tag: 'p' });
 const GOLD = 'Storm hits the coast. Thousands of homes lost power on Monday night.\nHome';
@@ -26,5 +26,17 @@ describe('block-level F (paper 000 §IV.B)', () => {
       GOLD,
     );
     expect(scores).toMatchObject({ correct: 1, extracted: 2, actual: 2, precision: 0.5, recall: 0.5, f1: 0.5 });
+  });
+});
+
+describe('block-level F over the page\'s own blocks', () => {
+  const page = '<html><body><nav><p>Home News Sport Weather</p></nav><p>Storm hits the coast.</p><p>Thousands of homes lost power on Monday night.</p></body></html>';
+
+  it.each([
+    ['everything kept', 'Home News Sport Weather\nStorm hits the coast.\nThousands of homes lost power on Monday night.', { correct: 2, extracted: 3, actual: 2 }],
+    ['only the article kept', 'Storm hits the coast.\nThousands of homes lost power on Monday night.', { correct: 2, extracted: 2, actual: 2, f1: 1 }],
+    ['an empty extraction', '', { correct: 0, extracted: 0, actual: 2, recall: 0, f1: 0 }],
+  ])('%s', (_name, extracted, expected) => {
+    expect(pageBlockScores(page, extracted, GOLD)).toMatchObject(expected);
   });
 });

@@ -1,4 +1,4 @@
-import { tokenizeWords, type LabelledBlock } from '@winnow/dom-blocks';
+import { buildBlockTree, parseHtml, tokenizeWords, type LabelledBlock } from '@winnow/dom-blocks';
 import { harmonicMean } from './lcs.js';
 
 /**
@@ -50,10 +50,18 @@ export function isGoldBlock(text: string, gold: GoldIndex): boolean {
   return found / total >= BLOCK_MATCH_SHARE;
 }
 
+function scoresOf(correct: number, extracted: number, actual: number): BlockScores {
+  const precision = extracted ? correct / extracted : actual ? 0 : 1;
+  const recall = actual ? correct / actual : 1;
+  return { precision, recall, f1: harmonicMean(precision, recall), correct, extracted, actual };
+}
+
 /**
- * Block-level precision, recall and F-measure of paper 000 §IV.B (after Debnath et al.): recall is the
- * share of the actual content blocks that were extracted, precision the share of extracted blocks that
- * are content. Blocks without words are ignored.
+ * Block-level precision, recall and F-measure of paper 000 §IV.B (after Debnath et al.) over an
+ * extractor's **own** blocks: recall is the share of the actual content blocks among them that it labelled
+ * content, precision the share of its content blocks that are content. Blocks without words are ignored.
+ * Only comparable between extractors that label the same units (CE and FastCE on one page); across
+ * extractors use `pageBlockScores`.
  */
 export function blockScores(blocks: readonly LabelledBlock[], gold: string | GoldIndex): BlockScores {
   const index = typeof gold === 'string' ? indexGold(gold) : gold;
@@ -68,7 +76,29 @@ export function blockScores(blocks: readonly LabelledBlock[], gold: string | Gol
     if (kept) extracted++;
     if (truth && kept) correct++;
   }
-  const precision = extracted ? correct / extracted : actual ? 0 : 1;
-  const recall = actual ? correct / actual : 1;
-  return { precision, recall, f1: harmonicMean(precision, recall), correct, extracted, actual };
+  return scoresOf(correct, extracted, actual);
+}
+
+/**
+ * Block-level precision, recall and F over the **page's** blocks, the same units for every extractor: each
+ * block of the page's block tree with words (its own text, paper 000 Fig. 3) is truly content when it runs
+ * through the gold, and counts as extracted when it runs through the extracted text (the same test as
+ * `isGoldBlock`). An empty extraction has recall 0; extractors that return only what they keep
+ * (Readability) are scored on the same footing as those that label every block.
+ */
+export function pageBlockScores(html: string | Uint8Array, extracted: string, gold: string | GoldIndex): BlockScores {
+  const goldIndex = typeof gold === 'string' ? indexGold(gold) : gold;
+  const extractedIndex = indexGold(extracted);
+  let correct = 0;
+  let kept = 0;
+  let actual = 0;
+  for (const block of buildBlockTree(parseHtml(html)).blocks) {
+    if (!block.ownText) continue;
+    const truth = isGoldBlock(block.ownText, goldIndex);
+    const isKept = isGoldBlock(block.ownText, extractedIndex);
+    if (truth) actual++;
+    if (isKept) kept++;
+    if (truth && isKept) correct++;
+  }
+  return scoresOf(correct, kept, actual);
 }

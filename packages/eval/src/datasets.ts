@@ -144,7 +144,10 @@ function loadSiteFolder(siteDir: string, pagesFolder: string, idPrefix: string, 
 
 function loadCetdSite(siteDir: string, hosts: Map<string, string>): DatasetPage[] {
   const folder = path.basename(siteDir);
-  return loadSiteFolder(siteDir, 'original', 'cetd', (file) => hosts.get(`${folder}/original/${file}`) ?? folder);
+  // cetd/chaos pages come from many sites: a page whose host sites.tsv leaves empty is a site of its
+  // own, never grouped with unrelated pages under the folder's name.
+  const chaos = folder === 'chaos';
+  return loadSiteFolder(siteDir, 'original', 'cetd', (file) => hosts.get(`${folder}/original/${file}`) || (chaos ? `${folder}/${stem(file)}` : folder));
 }
 
 function loadCetd(datasetPath: string): Dataset {

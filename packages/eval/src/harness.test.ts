@@ -66,4 +66,22 @@ describe('runHarness', () => {
     const algorithm: PageAlgorithm = { kind: 'page', name: 'echo', description: '', extract: (input) => makeExtraction([contentBlock(textOf(input))]) };
     expect(runHarness(dataset, algorithm, { train: 1 }).results.map((result) => result.id)).toEqual(['a2', 'a3', 'b2']);
   });
+
+  it('scores the pages of a site whose learning fails as failures, naming why, and goes on', () => {
+    const algorithm: SiteAlgorithm<null> = {
+      kind: 'site',
+      name: 'fragile',
+      description: '',
+      defaultTrainPages: 1,
+      learn: (pages) => {
+        if (pages[0].site === 'a') throw new Error('bad bytes');
+        return null;
+      },
+      extract: (_model, input) => makeExtraction([contentBlock(textOf(input))]),
+    };
+    const report = runHarness(dataset, algorithm);
+    expect(report.results.filter((result) => result.error).map((result) => result.id)).toEqual(['a2', 'a3']);
+    expect(report.results[0].error).toMatch(/learning on 1 page\(s\) of a failed: bad bytes/);
+    expect(report.results.find((result) => result.id === 'b2')?.f1).toBe(1);
+  });
 });

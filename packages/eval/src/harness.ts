@@ -1,7 +1,7 @@
 import type { Extraction, Page } from '@winnow/dom-blocks';
 import { aebFromCounts, aebPageCounts, type AebPageCounts, type AebScore } from './aeb.js';
 import type { Algorithm } from './algorithm.js';
-import { blockScores } from './block-f.js';
+import { pageBlockScores } from './block-f.js';
 import type { Dataset, DatasetPage } from './datasets.js';
 import { harmonicMean, lcsWordScores } from './lcs.js';
 
@@ -11,7 +11,7 @@ export interface PageResult {
   precision: number;
   recall: number;
   f1: number;
-  /** Block-level F-measure of paper 000 §IV.B. */
+  /** Block-level F-measure of paper 000 §IV.B over the page's own blocks (`pageBlockScores`). */
   blockF1: number;
   lcs: number;
   extractedWords: number;
@@ -40,7 +40,7 @@ export interface HarnessReport {
   macroPrecision: number;
   macroRecall: number;
   macroF1: number;
-  /** Mean block-level F of paper 000 §IV.B over pages. */
+  /** Mean block-level F of paper 000 §IV.B over pages, on each page's own blocks. */
   blockF1: number;
   /** The scrapinghub benchmark's own score, for that dataset only. */
   aeb: { precision: number; recall: number; f1: number } | null;
@@ -86,6 +86,15 @@ function mean(values: number[]): number {
   return values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : 0;
 }
 
+/** Block F over the page's own blocks (see `pageBlockScores`); 0 for a page that cannot be parsed. */
+function blockF1Of(page: DatasetPage, extracted: string): number {
+  try {
+    return pageBlockScores(page.html, extracted, page.gold).f1;
+  } catch {
+    return 0;
+  }
+}
+
 /** Groups pages by site, keeping name order within each site and sites in first-seen order. */
 export function groupBySite(pages: readonly DatasetPage[]): Map<string, DatasetPage[]> {
   const sites = new Map<string, DatasetPage[]>();
@@ -117,9 +126,17 @@ export function runHarness(dataset: Dataset, algorithm: Algorithm, options: Harn
     let extract: (page: Page) => Extraction;
     if (algorithm.kind === 'site') {
       const started = performance.now();
-      const model = algorithm.learn(training.map(toPage));
+      try {
+        const model = algorithm.learn(training.map(toPage));
+        extract = (page) => algorithm.extract(model, page);
+      } catch (cause) {
+        // A site whose learning fails scores its pages as failures; the other sites go on.
+        const reason = `learning on ${training.length} page(s) of ${scored[0].site} failed: ${cause instanceof Error ? cause.message : String(cause)}`;
+        extract = () => {
+          throw new Error(reason);
+        };
+      }
       learnMs += performance.now() - started;
-      extract = (page) => algorithm.extract(model, page);
     } else {
       extract = (page) => algorithm.extract(page);
     }
@@ -141,7 +158,7 @@ export function runHarness(dataset: Dataset, algorithm: Algorithm, options: Harn
         precision: scores.precision,
         recall: scores.recall,
         f1: scores.f1,
-        blockF1: blockScores(extraction.blocks, page.gold).f1,
+        blockF1: blockF1Of(page, extraction.text),
         lcs: scores.lcs,
         extractedWords: scores.extractedWords,
         goldWords: scores.goldWords,

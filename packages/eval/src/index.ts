@@ -1,6 +1,6 @@
 export { lcsWordScores, lcsLength, harmonicMean, type WordScores } from './lcs.js';
 export { aebScore, aebPageCounts, aebFromCounts, unwrapPredictions, AEB_SHINGLE_LENGTH, type AebScore, type AebPageCounts } from './aeb.js';
-export { blockScores, indexGold, isGoldBlock, BLOCK_MATCH_SHARE, BLOCK_MATCH_SHINGLE, type BlockScores, type GoldIndex } from './block-f.js';
+export { blockScores, pageBlockScores, indexGold, isGoldBlock, BLOCK_MATCH_SHARE, BLOCK_MATCH_SHINGLE, type BlockScores, type GoldIndex } from './block-f.js';
 export { randIndex, dunnIndex } from './cluster-indices.js';
 export {
   loadDataset,
@@ -15,4 +15,4 @@ export {
 } from './datasets.js';
 export { runHarness, groupBySite, toPage, type HarnessOptions, type HarnessReport, type PageResult } from './harness.js';
 export { plainAlgorithm, readabilityAlgorithm, BASELINES, type Algorithm, type PageAlgorithm, type SiteAlgorithm } from './algorithm.js';
-export { extractWithReadability } from './readability.js';
+export { extractWithReadability, READABILITY_MAX_DEPTH, READABILITY_CHAR_THRESHOLD } from './readability.js';

@@ -1,10 +1,11 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isWinnowError, renderExtraction, type Extraction, type Page, type RenderFormat } from '@winnow/dom-blocks';
+import { htmlToString, isWinnowError, renderExtraction, type Extraction, type Page, type RenderFormat } from '@winnow/dom-blocks';
 import { getAlgorithm } from '@winnow/algorithms';
 import { extractFce } from '@winnow/template-fce';
 import { readTemplate } from './template.js';
-import { listHtmlFiles, readPages } from '../inputs.js';
+import { compareNames } from '@winnow/eval';
+import { HTML_FILE, listHtmlFiles, readPages } from '../inputs.js';
 
 export interface ExtractCommandOptions {
   /** Files, folders, or `-`. */
@@ -21,6 +22,8 @@ export interface ExtractCommandOptions {
   template?: string;
   stdin?: NodeJS.ReadableStream;
   onProgress?: (done: number, total: number, id: string) => void;
+  /** One line about something the run worked around (a training page skipped, few site pages). */
+  onWarning?: (message: string) => void;
 }
 
 export interface ExtractOutput {
@@ -42,16 +45,47 @@ function errorLine(cause: unknown): string {
 
 /**
  * The pages a site algorithm learns from when extracting `pages`, at most `limit` in name order: the
- * `--site-dir` folder, the pages themselves, or a lone page's sibling files. Only those are read.
+ * `--site-dir` folder, the pages themselves, or a lone page with the HTML files beside it (its own folder
+ * only, the page always included). Only those are read; a page that cannot be decoded is skipped with a
+ * warning naming it.
  */
 function learningPages(pages: Page[], options: ExtractCommandOptions, folder: string | undefined, limit: number): Page[] {
   const read = (file: string): Page => ({ id: file, html: new Uint8Array(readFileSync(file)) });
-  if (options.siteDir) return listHtmlFiles(options.siteDir).slice(0, limit).map(read);
+  let candidates: Page[];
   const only = pages[0];
-  if (pages.length > 1 || folder || only.id === 'stdin') return pages.slice(0, limit);
-  return listHtmlFiles(path.dirname(only.id))
-    .slice(0, limit)
-    .map((file) => (file === only.id ? only : read(file)));
+  if (options.siteDir) candidates = listHtmlFiles(options.siteDir).slice(0, limit).map(read);
+  else if (pages.length > 1 || folder || only.id === 'stdin') candidates = pages.slice(0, limit);
+  else {
+    const siblings = readdirSync(path.dirname(only.id), { withFileTypes: true })
+      .filter((entry) => entry.isFile() && HTML_FILE.test(entry.name))
+      .map((entry) => path.join(path.dirname(only.id), entry.name))
+      .filter((file) => file !== only.id)
+      .sort(compareNames)
+      .slice(0, Math.max(0, limit - 1));
+    candidates = [only, ...siblings.map(read)];
+  }
+  const readable = candidates.filter((page) => {
+    try {
+      htmlToString(page.html);
+      return true;
+    } catch (cause) {
+      options.onWarning?.(`${page.id}: not learned from: ${errorLine(cause)}`);
+      return false;
+    }
+  });
+  if (readable.length < limit && !options.siteDir && pages.length === 1 && !folder && only.id !== 'stdin') {
+    options.onWarning?.(`learning from ${readable.length} page(s) of ${path.dirname(only.id)}, fewer than ${limit}: pass --site-dir or --train`);
+  }
+  return readable;
+}
+
+/** Learns a site model, turning a failure into one that every page reports. */
+function learnOrFail<Model>(learn: () => Model): { model?: Model; error?: string } {
+  try {
+    return { model: learn() };
+  } catch (cause) {
+    return { error: `learning failed: ${errorLine(cause)}` };
+  }
 }
 
 /**
@@ -70,14 +104,20 @@ export async function runExtract(options: ExtractCommandOptions): Promise<Extrac
     // The algorithm gathers each page's own training pages from the site folder (paper 004 §3).
     const siteDir = options.siteDir;
     const fromFolder = algorithm.extractFromSiteFolder;
-    const model = pages.some((page) => page.id === 'stdin')
-      ? algorithm.learn(learningPages(pages, options, folder, options.train ?? algorithm.defaultTrainPages))
-      : undefined;
-    extract = (page) => (page.id === 'stdin' ? algorithm.extract(model, page) : fromFolder(page.id, siteDir));
+    const limit = Math.max(1, options.train ?? algorithm.defaultTrainPages);
+    const learned = pages.some((page) => page.id === 'stdin') ? learnOrFail(() => algorithm.learn(learningPages(pages, options, folder, limit))) : {};
+    extract = (page) => {
+      if (page.id !== 'stdin') return fromFolder(page.id, siteDir);
+      if (learned.error) throw new Error(learned.error);
+      return algorithm.extract(learned.model, page);
+    };
   } else if (algorithm.kind === 'site') {
     const limit = Math.max(1, options.train ?? algorithm.defaultTrainPages);
-    const model = algorithm.learn(learningPages(pages, options, folder, limit));
-    extract = (page) => algorithm.extract(model, page);
+    const learned = learnOrFail(() => algorithm.learn(learningPages(pages, options, folder, limit)));
+    extract = (page) => {
+      if (learned.error) throw new Error(learned.error);
+      return algorithm.extract(learned.model, page);
+    };
   } else {
     extract = (page) => algorithm.extract(page);
   }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { extractWithReadability } from './readability.js';
+
+const article = `<p>${'The storm reached the coast late on Monday and thousands of homes lost power. '.repeat(12)}</p>`;
+
+describe('the Readability peer', () => {
+  it('extracts an article into the shared result shape', () => {
+    const extraction = extractWithReadability({ id: 'a', html: `<html><body><nav><a href="/">Home</a></nav><article>${article}</article></body></html>` });
+    expect(extraction.text).toContain('The storm reached the coast');
+    expect(extraction.blocks.every((block) => block.label === 'content')).toBe(true);
+    expect(extraction.notes[0]).toMatch(/peer/);
+  });
+
+  it('stays fast on 200,000 levels of nesting (depth capped before Readability sees it)', () => {
+    const depth = 200_000;
+    const started = performance.now();
+    const extraction = extractWithReadability({ id: 'deep', html: `<html><body>${'<div>'.repeat(depth)}${article}${'</div>'.repeat(depth)}</body></html>` });
+    expect(extraction.text).toContain('The storm reached the coast');
+    expect(performance.now() - started).toBeLessThan(20_000);
+  });
+
+  it('reports a page without an article as a result, not an error', () => {
+    expect(extractWithReadability({ id: 'empty', html: '<html><body></body></html>' }).notes).toContain('readability: no article found');
+  });
+});
