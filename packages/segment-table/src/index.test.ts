@@ -10,6 +10,7 @@ it('exports exactly the public API', async () => {
       "MemorySegmentStore",
       "SQLITE_SCHEMA_VERSION",
       "SqliteSegmentStore",
+      "contentHashOf",
       "createMemoryStore",
       "detectTemplates",
       "entryBytes",

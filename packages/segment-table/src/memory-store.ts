@@ -1,7 +1,7 @@
 import { WinnowError } from '@winnow/dom-blocks';
 import { expiryPage, type LifetimeParameters } from './options.js';
 import type { SegmentKey } from './segment.js';
-import { compareEntries, entryBytes, sameLifetime, type PageUpdate, type SegmentEntry, type SegmentStore, type StoreSize } from './store.js';
+import { compareEntries, entryBytes, sameLifetime, type PageKey, type PageUpdate, type SegmentEntry, type SegmentStore, type StoreSize } from './store.js';
 
 interface MemoryEntry {
   path: string;
@@ -21,10 +21,16 @@ interface MemoryTable {
   /** Every deadline up to this page has been swept. */
   sweptThrough: number;
   size: StoreSize;
+  /** Ledger of counted pages: page key identity -> page number. */
+  counted: Map<string, number>;
 }
 
 function identity(key: SegmentKey): string {
   return `${key.path}\u0000${key.text}`;
+}
+
+function pageIdentity(key: PageKey): string {
+  return `${key.id}\u0000${key.contentHash}`;
 }
 
 /** A store in the process's memory: fast, and gone when the process ends. */
@@ -32,15 +38,20 @@ export class MemorySegmentStore implements SegmentStore {
   readonly kind = 'memory';
   readonly #tables = new Map<string, MemoryTable>();
 
-  applyPage(site: string, keys: readonly SegmentKey[], lifetime: LifetimeParameters): PageUpdate {
+  applyPage(site: string, keys: readonly SegmentKey[], lifetime: LifetimeParameters, pageKey?: PageKey): PageUpdate {
     let table = this.#tables.get(site);
     if (!table) {
-      table = { pages: 0, lifetime: { ...lifetime }, entries: new Map(), deadlines: new Map(), sweptThrough: 0, size: { segments: 0, bytes: 0 } };
+      table = { pages: 0, lifetime: { ...lifetime }, entries: new Map(), deadlines: new Map(), sweptThrough: 0, size: { segments: 0, bytes: 0 }, counted: new Map() };
       this.#tables.set(site, table);
     } else if (!sameLifetime(table.lifetime, lifetime)) {
       throw lifetimeMismatch(site, table.lifetime, lifetime);
     }
+    const counted = pageKey ? table.counted.get(pageIdentity(pageKey)) : undefined;
+    if (counted !== undefined) {
+      return { alreadyCounted: true, pageNumber: counted, documentFrequencies: this.lookup(site, keys), removed: 0, size: { ...table.size } };
+    }
     const pageNumber = table.pages + 1;
+    if (pageKey) table.counted.set(pageIdentity(pageKey), pageNumber);
     const documentFrequencies: number[] = new Array(keys.length);
     keys.forEach((key, position) => {
       const id = identity(key);
@@ -77,7 +88,11 @@ export class MemorySegmentStore implements SegmentStore {
     }
     table.sweptThrough = Math.max(table.sweptThrough, pageNumber - 1);
     table.pages = pageNumber;
-    return { pageNumber, documentFrequencies, removed, size: { ...table.size } };
+    return { alreadyCounted: false, pageNumber, documentFrequencies, removed, size: { ...table.size } };
+  }
+
+  countedPage(site: string, pageKey: PageKey): number | undefined {
+    return this.#tables.get(site)?.counted.get(pageIdentity(pageKey));
   }
 
   lookup(site: string, keys: readonly SegmentKey[]): number[] {

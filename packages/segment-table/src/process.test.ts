@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from './memory-store.js';
-import { learnSegmentTable, processPage, segmentTableExtractor, siteOf } from './process.js';
+import { labelPage, learnSegmentTable, processPage, segmentTableExtractor, siteOf, type PageResult } from './process.js';
+import type { SegmentStore } from './store.js';
 import { isSqliteAvailable, openSqliteStore } from './sqlite-store.js';
 import { templatePage } from './test-support/pages.js';
 
@@ -70,6 +71,51 @@ describe('processPage', () => {
     for (let number = 1; number <= 60; number++) {
       expect(processPage(sqlite, page(number), { baseLifetime: 1 })).toEqual(processPage(memory, page(number), { baseLifetime: 1 }));
     }
+    sqlite.close();
+  });
+});
+
+describe('rerunning pages already counted', () => {
+  const STORES: [string, () => SegmentStore][] = [
+    ['memory', () => createMemoryStore()],
+    ...(sqliteAvailable ? ([['sqlite', () => openSqliteStore(path.join(directory, `rerun-${Math.random()}.sqlite`))]] as [string, () => SegmentStore][]) : []),
+  ];
+  const labels = (result: PageResult) => result.extraction.blocks.map((block) => block.label[0]).join('');
+
+  it.each(STORES)('%s: a second run leaves the table as one run made it, labelling with it', (_name, open) => {
+    const once = open();
+    for (let number = 1; number <= 30; number++) processPage(once, page(number), { baseLifetime: 1 });
+    const twice = open();
+    for (let number = 1; number <= 30; number++) processPage(twice, page(number), { baseLifetime: 1 });
+    const second = Array.from({ length: 30 }, (_, index) => processPage(twice, page(index + 1), { baseLifetime: 1 }));
+    expect(twice.entries('gazette.example')).toEqual(once.entries('gazette.example'));
+    expect(twice.size()).toEqual(once.size());
+    expect(twice.pageCount('gazette.example')).toBe(30);
+    expect(second.map((result) => [result.pageNumber, result.alreadyCounted])).toEqual(second.map((_, index) => [index + 1, true]));
+    expect(second[0].extraction.notes.join()).toMatch(/page 1 of gazette.example was counted before/);
+    // The labels of the rerun are those of the one-run table, not of an inflated one.
+    expect(second.map(labels)).toEqual(Array.from({ length: 30 }, (_, index) => labels(labelPage(once, page(index + 1), { baseLifetime: 1 }))));
+    // A changed page at the same id is a new page.
+    const changed = processPage(twice, { ...page(31), id: '3' }, { baseLifetime: 1 });
+    expect([changed.pageNumber, changed.alreadyCounted]).toEqual([31, false]);
+    once.close();
+    twice.close();
+  });
+
+  it.skipIf(!sqliteAvailable)('memory and SQLite agree on a crawl rerun after a stop at page 17', () => {
+    const memory = createMemoryStore();
+    const sqlite = openSqliteStore(path.join(directory, 'rerun-agree.sqlite'));
+    for (let number = 1; number <= 17; number++) expect(processPage(sqlite, page(number))).toEqual(processPage(memory, page(number)));
+    const reference = createMemoryStore();
+    const uninterrupted = Array.from({ length: 40 }, (_, index) => processPage(reference, page(index + 1)));
+    for (let number = 1; number <= 40; number++) {
+      const result = processPage(sqlite, page(number));
+      expect(result).toEqual(processPage(memory, page(number)));
+      // Pages after the stop get exactly the labels of an uninterrupted crawl.
+      if (number > 17) expect(result).toEqual(uninterrupted[number - 1]);
+    }
+    expect(sqlite.entries('gazette.example')).toEqual(reference.entries('gazette.example'));
+    expect(sqlite.size()).toEqual(reference.size());
     sqlite.close();
   });
 });

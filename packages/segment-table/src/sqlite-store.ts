@@ -3,10 +3,13 @@ import { WinnowError } from '@winnow/dom-blocks';
 import { expiryPage, type LifetimeParameters } from './options.js';
 import { lifetimeMismatch } from './memory-store.js';
 import type { SegmentKey } from './segment.js';
-import { compareEntries, entryBytes, sameLifetime, type PageUpdate, type SegmentEntry, type SegmentStore, type StoreSize } from './store.js';
+import { compareEntries, entryBytes, sameLifetime, type PageKey, type PageUpdate, type SegmentEntry, type SegmentStore, type StoreSize } from './store.js';
 
-/** Bumped when the file layout changes; a file of another version is refused, not misread. */
-export const SQLITE_SCHEMA_VERSION = 1;
+/**
+ * Bumped when the file layout changes; a file of another version is refused, not misread. Version 2 adds
+ * the `pages` ledger; a version-1 file cannot be migrated (it does not say which pages it counted).
+ */
+export const SQLITE_SCHEMA_VERSION = 2;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS winnow_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -30,6 +33,13 @@ CREATE TABLE IF NOT EXISTS segments (
   PRIMARY KEY (site_id, path, text)
 );
 CREATE INDEX IF NOT EXISTS segments_by_deadline ON segments (site_id, expires_after);
+CREATE TABLE IF NOT EXISTS pages (
+  site_id INTEGER NOT NULL,
+  page_id TEXT NOT NULL,
+  content_hash TEXT NOT NULL,
+  page_number INTEGER NOT NULL,
+  PRIMARY KEY (site_id, page_id, content_hash)
+) WITHOUT ROWID;
 `;
 
 /** The subset of better-sqlite3's API this store uses (its types stay out of the public surface). */
@@ -108,7 +118,7 @@ export class SqliteSegmentStore implements SegmentStore {
   readonly file: string;
   readonly #database: Database;
   readonly #statements: Record<string, Statement>;
-  readonly #applyPage: (site: string, keys: readonly SegmentKey[], lifetime: LifetimeParameters) => PageUpdate;
+  readonly #applyPage: (site: string, keys: readonly SegmentKey[], lifetime: LifetimeParameters, pageKey?: PageKey) => PageUpdate;
 
   constructor(file: string, options: SqliteStoreOptions = {}) {
     const Database = loadDatabase();
@@ -120,16 +130,28 @@ export class SqliteSegmentStore implements SegmentStore {
     }
     const database = this.#database;
     try {
+      // The version is checked before anything is written, so a file of another version is left as it was.
+      const hasMeta = database.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'winnow_meta'").get() !== undefined;
+      let version = hasMeta ? (database.prepare("SELECT value FROM winnow_meta WHERE key = 'schema'").get() as { value: string } | undefined)?.value : undefined;
       if (!options.readonly) {
         database.pragma('journal_mode = WAL');
         // In WAL mode NORMAL loses no committed transaction when the process dies (only on power loss).
         database.pragma('synchronous = NORMAL');
-        database.exec(SCHEMA);
-        database.prepare('INSERT OR IGNORE INTO winnow_meta (key, value) VALUES (?, ?)').run('schema', String(SQLITE_SCHEMA_VERSION));
+        if (version === undefined) {
+          database.exec(SCHEMA);
+          database.prepare('INSERT OR IGNORE INTO winnow_meta (key, value) VALUES (?, ?)').run('schema', String(SQLITE_SCHEMA_VERSION));
+          version = (database.prepare("SELECT value FROM winnow_meta WHERE key = 'schema'").get() as { value: string }).value;
+        }
       }
-      const version = database.prepare("SELECT value FROM winnow_meta WHERE key = 'schema'").get() as { value: string } | undefined;
-      if (version?.value !== String(SQLITE_SCHEMA_VERSION)) {
-        throw new WinnowError('STORE_ERROR', `${file} holds segment tables of schema ${version?.value ?? 'unknown'}, not ${SQLITE_SCHEMA_VERSION}: use a new store file.`);
+      if (version !== String(SQLITE_SCHEMA_VERSION)) {
+        const older = version !== undefined && Number(version) < SQLITE_SCHEMA_VERSION;
+        throw new WinnowError(
+          'STORE_ERROR',
+          `${file} holds segment tables of schema ${version ?? 'unknown'}, not ${SQLITE_SCHEMA_VERSION}` +
+            (older
+              ? ': it keeps no record of which pages it counted, so it cannot be resumed without counting pages twice. Rerun the crawl into a new store file.'
+              : ': use a new store file.'),
+        );
       }
     } catch (error) {
       database.close();
@@ -152,6 +174,8 @@ export class SqliteSegmentStore implements SegmentStore {
       expired: database.prepare('SELECT count(*) AS segments, coalesce(sum(bytes), 0) AS bytes FROM segments WHERE site_id = ? AND expires_after < ?'),
       expire: database.prepare('DELETE FROM segments WHERE site_id = ? AND expires_after < ?'),
       lookup: database.prepare('SELECT df FROM segments WHERE site_id = ? AND path = ? AND text = ?'),
+      countedPage: database.prepare('SELECT page_number AS pageNumber FROM pages WHERE site_id = ? AND page_id = ? AND content_hash = ?'),
+      insertPage: database.prepare('INSERT INTO pages (site_id, page_id, content_hash, page_number) VALUES (?, ?, ?, ?)'),
       total: database.prepare('SELECT coalesce(sum(segments), 0) AS segments, coalesce(sum(bytes), 0) AS bytes FROM sites'),
       sites: database.prepare('SELECT site FROM sites ORDER BY site'),
       entries: database.prepare(
@@ -159,7 +183,7 @@ export class SqliteSegmentStore implements SegmentStore {
          WHERE site_id = ? ORDER BY df DESC, path, text`,
       ),
     });
-    this.#applyPage = database.transaction((site: string, keys: readonly SegmentKey[], lifetime: LifetimeParameters): PageUpdate => {
+    this.#applyPage = database.transaction((site: string, keys: readonly SegmentKey[], lifetime: LifetimeParameters, pageKey?: PageKey): PageUpdate => {
       let row = statements.site.get(site) as SiteRow | undefined;
       if (!row) {
         const { id } = statements.insertSite.get(site, lifetime.baseLifetime, lifetime.lifetimeGrowth) as { id: number };
@@ -167,7 +191,16 @@ export class SqliteSegmentStore implements SegmentStore {
       } else if (!sameLifetime({ baseLifetime: row.base_lifetime, lifetimeGrowth: row.lifetime_growth }, lifetime)) {
         throw lifetimeMismatch(site, { baseLifetime: row.base_lifetime, lifetimeGrowth: row.lifetime_growth }, lifetime);
       }
+      if (pageKey) {
+        const counted = statements.countedPage.get(row.id, pageKey.id, pageKey.contentHash) as { pageNumber: number } | undefined;
+        if (counted) {
+          const documentFrequencies = keys.map((key) => (statements.lookup.get(row.id, key.path, key.text) as { df: number } | undefined)?.df ?? 0);
+          return { alreadyCounted: true, pageNumber: counted.pageNumber, documentFrequencies, removed: 0, size: { segments: row.segments, bytes: row.bytes } };
+        }
+      }
       const pageNumber = row.pages + 1;
+      // The ledger row is written in the same transaction as the increments: both or neither.
+      if (pageKey) statements.insertPage.run(row.id, pageKey.id, pageKey.contentHash, pageNumber);
       const firstDeadline = expiryPage(pageNumber, 1, lifetime);
       const documentFrequencies: number[] = new Array(keys.length);
       let addedSegments = 0;
@@ -185,6 +218,7 @@ export class SqliteSegmentStore implements SegmentStore {
       if (expired.segments) statements.expire.run(row.id, pageNumber);
       statements.updateSite.run(pageNumber, addedSegments - expired.segments, addedBytes - expired.bytes, row.id);
       return {
+        alreadyCounted: false,
         pageNumber,
         documentFrequencies,
         removed: expired.segments,
@@ -193,9 +227,9 @@ export class SqliteSegmentStore implements SegmentStore {
     }).immediate;
   }
 
-  applyPage(site: string, keys: readonly SegmentKey[], lifetime: LifetimeParameters): PageUpdate {
+  applyPage(site: string, keys: readonly SegmentKey[], lifetime: LifetimeParameters, pageKey?: PageKey): PageUpdate {
     try {
-      return this.#applyPage(site, keys, lifetime);
+      return this.#applyPage(site, keys, lifetime, pageKey);
     } catch (error) {
       if (error instanceof WinnowError) throw error;
       throw new WinnowError('STORE_ERROR', `Updating the segment store ${this.file} failed: ${(error as Error).message}. The page was not stored; retry it.`, { cause: error });
@@ -206,6 +240,12 @@ export class SqliteSegmentStore implements SegmentStore {
     const row = this.#statements.site.get(site) as SiteRow | undefined;
     if (!row) return keys.map(() => 0);
     return keys.map((key) => (this.#statements.lookup.get(row.id, key.path, key.text) as { df: number } | undefined)?.df ?? 0);
+  }
+
+  countedPage(site: string, pageKey: PageKey): number | undefined {
+    const row = this.#statements.site.get(site) as SiteRow | undefined;
+    if (!row) return undefined;
+    return (this.#statements.countedPage.get(row.id, pageKey.id, pageKey.contentHash) as { pageNumber: number } | undefined)?.pageNumber;
   }
 
   size(site?: string): StoreSize {

@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isWinnowError } from '@winnow/dom-blocks';
@@ -66,6 +67,25 @@ describe.each(STORES.filter(([name]) => sqliteAvailable || name !== 'sqlite'))('
     store.close();
   });
 
+  it('counts a page key once: the same key again changes nothing and gives its number and current DFs', () => {
+    const store = open();
+    const first = { id: 'a.html', contentHash: 'h1' };
+    expect(store.applyPage('s', [key('x'), key('y')], lifetime, first)).toMatchObject({ alreadyCounted: false, pageNumber: 1 });
+    expect(store.applyPage('s', [key('x')], lifetime, { id: 'b.html', contentHash: 'h2' })).toMatchObject({ alreadyCounted: false, pageNumber: 2, documentFrequencies: [2] });
+    const entries = store.entries('s');
+    const size = store.size('s');
+    expect(store.applyPage('s', [key('x'), key('y')], lifetime, first)).toEqual({ alreadyCounted: true, pageNumber: 1, documentFrequencies: [2, 1], removed: 0, size });
+    expect(store.entries('s')).toEqual(entries);
+    expect(store.pageCount('s')).toBe(2);
+    expect(store.countedPage('s', first)).toBe(1);
+    // Changed content at the same id is a new page; the same key on another site is another page.
+    expect(store.applyPage('s', [key('x')], lifetime, { id: 'a.html', contentHash: 'h3' })).toMatchObject({ alreadyCounted: false, pageNumber: 3 });
+    expect(store.applyPage('t', [key('x')], lifetime, first)).toMatchObject({ alreadyCounted: false, pageNumber: 1 });
+    expect(store.countedPage('s', { id: 'a.html', contentHash: 'nope' })).toBeUndefined();
+    expect(store.countedPage('nowhere', first)).toBeUndefined();
+    store.close();
+  });
+
   it('refuses to go on with other lifetime parameters', () => {
     const store = open();
     store.applyPage('s', [key('x')], lifetime);
@@ -94,7 +114,9 @@ describe.skipIf(!sqliteAvailable)('memory and SQLite stores agree', () => {
         keys.set(text, key(text));
       }
       const site = page % 3 === 0 ? 'b' : 'a';
-      expect(sqlite.applyPage(site, [...keys.values()], lifetime)).toEqual(memory.applyPage(site, [...keys.values()], lifetime));
+      // Every fifth page repeats an earlier page key: both stores must see it as counted.
+      const pageKey = { id: `p${page % 5 === 4 ? page - 2 : page}`, contentHash: 'same' };
+      expect(sqlite.applyPage(site, [...keys.values()], lifetime, pageKey)).toEqual(memory.applyPage(site, [...keys.values()], lifetime, pageKey));
     }
     expect(sqlite.entries('a')).toEqual(memory.entries('a'));
     expect(sqlite.size()).toEqual(memory.size());
@@ -129,6 +151,20 @@ describe.skipIf(!sqliteAvailable)('SQLite store files', () => {
       expect(isWinnowError(error) && error.code).toBe('STORE_ERROR');
       expect((error as Error).message).toMatch(/new store file/);
     }
+  });
+
+  it('refuses a schema-1 file (no ledger) with STORE_ERROR, leaving it unchanged', () => {
+    const file = path.join(directory, 'schema1.sqlite');
+    const old = openSqliteStore(file);
+    old.close();
+    const Database = createRequire(import.meta.url)('better-sqlite3');
+    const raw = new Database(file);
+    raw.exec("DROP TABLE pages; UPDATE winnow_meta SET value = '1' WHERE key = 'schema'");
+    raw.close();
+    expect(() => openSqliteStore(file)).toThrow(/schema 1, not 2: it keeps no record of which pages it counted.*new store file/);
+    const after = new Database(file, { readonly: true });
+    expect(after.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'pages'").get().n).toBe(0);
+    after.close();
   });
 
   it('refuses a missing directory with STORE_ERROR', () => {

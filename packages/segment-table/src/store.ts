@@ -23,8 +23,23 @@ export interface SegmentEntry extends SegmentKey {
   expiresAfter: number;
 }
 
+/**
+ * What identifies a counted page in a site's ledger: its id (file path or URL) and a hash of its content
+ * as the table sees it (`contentHashOf`). A changed page at the same id is a new page (the paper's next
+ * timestamp); the same content at the same id again is a page counted already.
+ */
+export interface PageKey {
+  id: string;
+  contentHash: string;
+}
+
 /** What a store did with one page. */
 export interface PageUpdate {
+  /**
+   * True when the page key was counted before: nothing changed, `pageNumber` is the number it was
+   * counted as and `documentFrequencies` are the current DFs (the table as it is).
+   */
+  alreadyCounted: boolean;
   /** The page's number within its site: 1 for the first page (the paper's timestamp). */
   pageNumber: number;
   /** For each key passed in, its DF after this page's increment. */
@@ -66,9 +81,13 @@ export interface SegmentStore {
    * Processes one page of a site, atomically: claims the site's next page number; for each key, adds 1
    * to its DF (inserting it with DF 1 when absent), records the page as its last occurrence and sets its
    * deadline with `expiryPage`; then removes every segment of the site whose deadline is before the page
-   * (paper 002 §2.2 expansion and §2.4 shrinkage). `keys` must be distinct.
+   * (paper 002 §2.2 expansion and §2.4 shrinkage). `keys` must be distinct. With `pageKey`, the page is
+   * recorded in the site's ledger in the same atomic update, and a page key found there already changes
+   * nothing: the update says `alreadyCounted` with the page's number and the current DFs.
    */
-  applyPage(site: string, keys: readonly SegmentKey[], lifetime: LifetimeParameters): PageUpdate;
+  applyPage(site: string, keys: readonly SegmentKey[], lifetime: LifetimeParameters, pageKey?: PageKey): PageUpdate;
+  /** The number a page key was counted as in a site, or undefined when it was not. */
+  countedPage(site: string, pageKey: PageKey): number | undefined;
   /** Current DFs of keys (0 when absent), changing nothing: to label a page the table has seen already. */
   lookup(site: string, keys: readonly SegmentKey[]): number[];
   /** The size of one site's table, or of all tables when `site` is omitted. */

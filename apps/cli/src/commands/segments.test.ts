@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { isSqliteAvailable } from '@winnow/segment-table';
-import { formatSegmentsPage, runSegments, type SegmentsPageOutput } from './segments.js';
+import { formatSegmentsPage, formatSegmentsSummary, runSegments, type SegmentsPageOutput } from './segments.js';
 
 const sqliteAvailable = isSqliteAvailable();
 
@@ -42,6 +42,31 @@ describe('runSegments', () => {
     const file = path.join(directory, 'resumed.sqlite');
     const resumed = [...(await collect({ inputs: files.slice(0, 6), store: file, site: 'example.com' })), ...(await collect({ inputs: files.slice(6), store: file, site: 'example.com' }))];
     expect(resumed).toEqual(once);
+  });
+
+  it.skipIf(!sqliteAvailable)('a rerun of the same folder counts nothing again: same table, labels of the one-run table', async () => {
+    const file = path.join(directory, 'rerun.sqlite');
+    const first = await collect({ inputs: [pagesDir], store: file, site: 'example.com' });
+    const summaries: string[] = [];
+    const second: SegmentsPageOutput[] = [];
+    const summary = await runSegments({ inputs: [pagesDir], store: file, site: 'example.com' }, (output) => second.push(output));
+    summaries.push(formatSegmentsSummary(summary));
+    expect(first.every((output) => output.alreadyCounted === false)).toBe(true);
+    expect(second.map((output) => [output.pageNumber, output.alreadyCounted])).toEqual(second.map((_, index) => [index + 1, true]));
+    // Same table: the size after the rerun is the size after the first run's last page.
+    expect(second.map((output) => output.size)).toEqual(second.map(() => first[11].size));
+    expect(summary.size).toEqual(first[11].size);
+    // Pages 5-12 keep their labels; pages 1-4 are now labelled with the table that knows the template.
+    expect(second.slice(4).map((output) => output.blocks)).toEqual(first.slice(4).map((output) => output.blocks));
+    expect(second[0].text).toBe('Article 1\nParagraph 1 with words of its own, number 7.');
+    expect(second[0].notes?.join()).toMatch(/counted before/);
+    expect(summaries[0]).toMatch(/12 pages \(0 failed, 12 counted before, only labelled\)/);
+    // Stopped after 6 pages, then the whole folder again: the table of one run.
+    const resumedFile = path.join(directory, 'rerun-resumed.sqlite');
+    await collect({ inputs: files.slice(0, 6), store: resumedFile, site: 'example.com' });
+    const resumed = await collect({ inputs: [pagesDir], store: resumedFile, site: 'example.com' });
+    expect(resumed.slice(6)).toEqual(first.slice(6));
+    expect(resumed[11].size).toEqual(first[11].size);
   });
 
   it('reports a bad page and goes on', async () => {

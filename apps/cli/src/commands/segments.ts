@@ -7,6 +7,7 @@ import {
   type SegmentStore,
   type StoreSize,
 } from '@winnow/segment-table';
+import path from 'node:path';
 import { readPages } from '../inputs.js';
 
 export interface SegmentsCommandOptions {
@@ -25,6 +26,8 @@ export interface SegmentsPageOutput {
   site?: string;
   /** The page's number within its site in the store (the paper's timestamp). */
   pageNumber?: number;
+  /** True when the store had counted this page (same file, same content) before: only labelled. */
+  alreadyCounted?: boolean;
   /** The content text of the page, in order. */
   text?: string;
   blocks?: LabelledBlock[];
@@ -41,6 +44,8 @@ export interface SegmentsPageOutput {
 export interface SegmentsSummary {
   pages: number;
   failed: number;
+  /** Pages the store had counted before (a rerun): labelled, not counted again. */
+  alreadyCounted: number;
   store: string;
   /** Every table in the store after the run. */
   size: StoreSize;
@@ -56,14 +61,19 @@ export async function runSegments(options: SegmentsCommandOptions, emit: (output
   const { pages } = await readPages(options.inputs, options.stdin);
   const store: SegmentStore = options.store ? openSqliteStore(options.store) : createMemoryStore();
   let failed = 0;
+  let alreadyCounted = 0;
   try {
     for (const page of pages) {
       try {
-        const result = processPage(store, page, options.site ? { site: options.site } : {});
+        // The page key's id is the absolute path, so a rerun from another directory finds the pages it counted.
+        const pageId = page.id === 'stdin' ? page.id : path.resolve(page.id);
+        const result = processPage(store, page, options.site ? { site: options.site, pageId } : { pageId });
+        if (result.alreadyCounted) alreadyCounted++;
         emit({
           id: page.id,
           site: result.site,
           pageNumber: result.pageNumber,
+          alreadyCounted: result.alreadyCounted,
           text: result.extraction.text,
           blocks: result.extraction.blocks,
           layoutBlocks: result.layoutBlocks,
@@ -78,7 +88,7 @@ export async function runSegments(options: SegmentsCommandOptions, emit: (output
         emit({ id: page.id, error: isWinnowError(cause) ? `${cause.code}: ${cause.message}` : cause instanceof Error ? cause.message : String(cause) });
       }
     }
-    return { pages: pages.length, failed, store: options.store ?? 'memory', size: store.size(), sites: store.sites() };
+    return { pages: pages.length, failed, alreadyCounted, store: options.store ?? 'memory', size: store.size(), sites: store.sites() };
   } finally {
     store.close();
   }
@@ -96,5 +106,6 @@ export function formatSegmentsPage(output: SegmentsPageOutput, json: boolean, ma
 
 /** The line `winnow segments` writes to standard error at the end. */
 export function formatSegmentsSummary(summary: SegmentsSummary): string {
-  return `${summary.pages} page${summary.pages === 1 ? '' : 's'} (${summary.failed} failed); store ${summary.store}: ${summary.size.segments} segments, ${summary.size.bytes} bytes, ${summary.sites.length} site${summary.sites.length === 1 ? '' : 's'}`;
+  const counted = summary.alreadyCounted ? `, ${summary.alreadyCounted} counted before, only labelled` : '';
+  return `${summary.pages} page${summary.pages === 1 ? '' : 's'} (${summary.failed} failed${counted}); store ${summary.store}: ${summary.size.segments} segments, ${summary.size.bytes} bytes, ${summary.sites.length} site${summary.sites.length === 1 ? '' : 's'}`;
 }
