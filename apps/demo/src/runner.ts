@@ -32,8 +32,9 @@ export interface WorkerRunnerOptions {
 }
 
 /**
- * Defaults of the worker runner. Readability takes minutes on a page of 2,000 nested `<div>`s: a time
- * limit is the only bound that holds for every algorithm, and only a worker can be stopped mid-run.
+ * Defaults of the worker runner. A pathological page can keep an algorithm busy for long (Readability took
+ * minutes on 2,000 nested `<div>`s before eval capped its depth): a time limit is the only bound that holds
+ * for every algorithm, and only a worker can be stopped mid-run.
  */
 export const DEFAULT_WORKER_RUNNER_OPTIONS: Readonly<WorkerRunnerOptions> = Object.freeze({
   workers: Math.max(1, Math.min(2, availableParallelism())),
