@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_C45_OPTIONS, type DecisionTree } from './c45.js';
 import { scoreArticle, scoreSections, sectionOf } from './criteria.js';
-import { FEATURE_NAMES } from './features.js';
 import { segmentPage } from './segment.js';
 import { parseHtml } from '@winnow/dom-blocks';
+import { headingModel } from './test-support/models.js';
 
-/** Title exactly when F6 (heading or dt tag) is 1. */
-const headingModel: DecisionTree = {
-  version: 1,
-  algorithm: 'C4.5',
-  classes: ['other', 'title'],
-  features: [...FEATURE_NAMES],
-  options: DEFAULT_C45_OPTIONS,
-  root: { kind: 'split', feature: 5, threshold: 0, counts: [1, 1], low: { kind: 'leaf', label: 0, counts: [1, 0] }, high: { kind: 'leaf', label: 1, counts: [0, 1] } },
-};
 
 const sphinx = (extra: string) => `<body><div class="related"><h3>Navigation</h3><ul><li>index</li></ul></div>
   <div class="section" id="a"><h1>Top</h1><p>Intro.</p>

@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '@winnow/dom-blocks';
-import { DEFAULT_C45_OPTIONS, type DecisionTree } from './c45.js';
-import { FEATURE_NAMES } from './features.js';
 import { segmentPage, segmentationToJson, TITLE_BLOCK_MODEL } from './segment.js';
 import { pageWithLayout } from './test-support/layout.js';
+import { headingModel } from './test-support/models.js';
 
-/** A tree saying "title" exactly when F6 (heading tag) is 1: keeps these tests independent of the shipped model. */
-const headingModel: DecisionTree = {
-  version: 1,
-  algorithm: 'C4.5',
-  classes: ['other', 'title'],
-  features: [...FEATURE_NAMES],
-  options: DEFAULT_C45_OPTIONS,
-  root: {
-    kind: 'split',
-    feature: 5,
-    threshold: 0,
-    counts: [1, 1],
-    low: { kind: 'leaf', label: 0, counts: [1, 0] },
-    high: { kind: 'leaf', label: 1, counts: [0, 1] },
-  },
-};
 
 const article = `<html><head><title>t</title></head><body>
   <div class=nav><a href=/>Home</a> <a href=/news>News</a></div>
