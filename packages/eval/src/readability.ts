@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { buildBlockTree, labelBlock, makeExtraction, parseHtml, type Extraction, type Page } from '@winnow/dom-blocks';
+import { buildBlockTree, labelBlock, parseHtml, renderText, type BlockTree, type Extraction, type LabelledBlock, type Page, type PageExtractor } from '@winnow/dom-blocks';
 
 /**
  * Nesting depth Readability is given. Its scoring walks ancestors and recurses per level: 1,000 nested
@@ -11,15 +11,57 @@ export const READABILITY_MAX_DEPTH = 256;
 /** Readability's own default `charThreshold` (Readability.js 0.6, `DEFAULT_CHAR_THRESHOLD`), stated. */
 export const READABILITY_CHAR_THRESHOLD = 500;
 
+/** Attribute carrying each block's index in the page's own block tree through Readability into its article. */
+const BLOCK_ATTRIBUTE = 'data-winnow-block';
+
+function sameBlocks(a: BlockTree, b: BlockTree): boolean {
+  return a.blocks.length === b.blocks.length && a.blocks.every((block, index) => block.path === b.blocks[index].path);
+}
+
+function stamp(tree: BlockTree): void {
+  for (const block of tree.blocks) block.element.setAttribute(BLOCK_ATTRIBUTE, String(block.index));
+}
+
 /**
- * Mozilla's Readability 0.6 on linkedom: a peer for comparison, not a winnow algorithm. Its article HTML
- * is re-read into blocks so its output has the same shape as every winnow extractor's.
+ * Mozilla's Readability 0.6 on linkedom: a peer for comparison, not a winnow algorithm. The text is its
+ * article, read into blocks as every winnow extractor's text is. The blocks are the page's own blocks:
+ * each is stamped with its index before Readability runs, and is content when its stamp reaches the article.
  */
 export function extractWithReadability(page: Page): Extraction {
-  const document = parseHtml(page.html, { contentType: page.contentType, maxDepth: READABILITY_MAX_DEPTH });
+  const own = buildBlockTree(parseHtml(page.html, { contentType: page.contentType }));
+  let document: Document | undefined;
+  if (!own.blocks.some((block) => block.depth >= READABILITY_MAX_DEPTH)) {
+    document = parseHtml(page.html, { contentType: page.contentType, maxDepth: READABILITY_MAX_DEPTH });
+    const capped = buildBlockTree(document);
+    if (sameBlocks(own, capped)) stamp(capped);
+    else document = undefined;
+  }
+  if (!document) {
+    // Nesting deeper than Readability is given: stamp the page's own tree, then cap it.
+    stamp(own);
+    document = parseHtml(own.document.documentElement.outerHTML, { maxDepth: READABILITY_MAX_DEPTH });
+  }
   const article = new Readability(document, { charThreshold: READABILITY_CHAR_THRESHOLD }).parse();
-  if (!article?.content) return makeExtraction([], ['readability: no article found']);
-  const tree = buildBlockTree(parseHtml(article.content));
-  const blocks = tree.blocks.filter((block) => block.ownText).map((block) => labelBlock(block, 'content', 'peer: kept by Readability 0.6'));
-  return makeExtraction(blocks, ['peer: Mozilla Readability 0.6, for comparison']);
+  const kept = new Set<number>();
+  let text = '';
+  if (article?.content) {
+    const tree = buildBlockTree(parseHtml(article.content));
+    for (const element of tree.document.querySelectorAll(`[${BLOCK_ATTRIBUTE}]`)) kept.add(Number(element.getAttribute(BLOCK_ATTRIBUTE)));
+    text = renderText(tree.blocks.filter((block) => block.ownText).map((block) => labelBlock(block, 'content', '')));
+  }
+  const blocks: LabelledBlock[] = own.blocks
+    .filter((block) => block.ownText)
+    .map((block) => (kept.has(block.index) ? labelBlock(block, 'content', 'peer: kept by Readability 0.6') : labelBlock(block, 'boilerplate', "peer: not in Readability 0.6's article")));
+  const notes = article?.content ? ['peer: Mozilla Readability 0.6, for comparison'] : ['readability: no article found'];
+  // `text` is Readability's article as it gives it, which may word a block differently from the page.
+  return { blocks, text, notes, unit: 'block' };
 }
+
+/** Mozilla's Readability 0.6 on linkedom: a peer for comparison, not a winnow algorithm. */
+export const readabilityExtractor: PageExtractor = Object.freeze({
+  kind: 'page',
+  name: 'readability',
+  description: "peer for comparison: Mozilla's Readability 0.6 on linkedom (not a winnow algorithm)",
+  peer: true,
+  extract: (page: Page) => extractWithReadability(page),
+});

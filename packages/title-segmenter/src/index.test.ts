@@ -40,6 +40,7 @@ it('pins the export list', async () => {
       "segmentationToJson",
       "serializeForLayout",
       "titleBlockFeatures",
+      "titleSegmenterExtractor",
       "trainC45",
       "treeShape",
       "unionBoxes",

@@ -41,4 +41,4 @@ export {
   type ChromiumLayoutOptions,
   type ChromiumLayoutSession,
 } from './chromium.js';
-export { extractLargestContentBlock, segmentationToExtraction, largestContentBlock } from './extract.js';
+export { extractLargestContentBlock, segmentationToExtraction, largestContentBlock, titleSegmenterExtractor } from './extract.js';
