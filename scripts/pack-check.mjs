@@ -105,6 +105,28 @@ export function firstCodeBlock(markdown, languages) {
   return undefined;
 }
 
+/**
+ * `winnow segment` without the optional peer playwright-core: the markup estimator works, and asking for
+ * Chromium says how to get the driver. CHROMIUM_PATH points at an existing file (this Node binary) so that
+ * the check reaches the driver, whether or not a browser is installed here.
+ */
+async function checkSegmentWithoutDriver(project) {
+  const page = join(project, 'segment-page.html');
+  writeFileSync(page, '<html><body><h2>News</h2><p>First story of the day, told at some length.</p><h2>Sport</h2><p>Results of the match.</p></body></html>');
+  const estimate = await run('npx', ['--no-install', 'winnow', 'segment', page, '--layout', 'estimate'], { cwd: project, timeoutMs: EXAMPLE_TIMEOUT_MS });
+  record('@winnow/cli: winnow segment --layout estimate without playwright-core', estimate.code === 0 && /content block/.test(estimate.output), estimate.output);
+  const chromium = await run('npx', ['--no-install', 'winnow', 'segment', page, '--layout', 'chromium'], {
+    cwd: project,
+    timeoutMs: EXAMPLE_TIMEOUT_MS,
+    env: { CHROMIUM_PATH: process.execPath },
+  });
+  record(
+    '@winnow/cli: winnow segment --layout chromium without playwright-core says `npm install playwright-core`',
+    chromium.code !== 0 && /npm install playwright-core/.test(chromium.output) && !/\n\s+at /.test(chromium.output),
+    chromium.output,
+  );
+}
+
 async function main() {
   const started = Date.now();
   if (!flag('--no-build')) {
@@ -206,6 +228,7 @@ async function main() {
           const help = await run('npx', ['--no-install', bin, '--help'], { cwd: project, timeoutMs: EXAMPLE_TIMEOUT_MS });
           record(`${entry.manifest.name}: npx ${bin} --help`, help.code === 0 && /usage/i.test(help.output), help.output);
         }
+        if (entry.manifest.name === '@winnow/cli') await checkSegmentWithoutDriver(project);
         continue;
       }
       const block = firstCodeBlock(readme, ['ts', 'typescript', 'js', 'javascript', 'mjs']);
