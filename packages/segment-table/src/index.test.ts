@@ -21,6 +21,7 @@ it('exports exactly the public API', async () => {
       "learnSegmentTable",
       "openSqliteStore",
       "processPage",
+      "processPageAsync",
       "resolveOptions",
       "segmentLifetime",
       "segmentPage",
