@@ -10,6 +10,7 @@ it('exports exactly the public API', async () => {
       "MemorySegmentStore",
       "SQLITE_SCHEMA_VERSION",
       "SqliteSegmentStore",
+      "compareEntries",
       "contentHashOf",
       "createMemoryStore",
       "detectTemplates",

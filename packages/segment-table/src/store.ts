@@ -121,6 +121,7 @@ export function sameLifetime(a: LifetimeParameters, b: LifetimeParameters): bool
   return a.baseLifetime === b.baseLifetime && a.lifetimeGrowth === b.lifetimeGrowth;
 }
 
+/** The order of `entries()`: most frequent first, then path and text in code-unit order (the same on every machine). */
 export function compareEntries(a: SegmentEntry, b: SegmentEntry): number {
   // Code-unit order, not locale order: the same on every machine.
   return b.df - a.df || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0);
