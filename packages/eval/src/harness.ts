@@ -1,4 +1,4 @@
-import { groupBySite, runExtractor, type Extractor, type Page } from '@winnow/dom-blocks';
+import { groupBySite, runExtractor, WinnowError, type Extractor, type Page } from '@winnow/dom-blocks';
 import { aebFromCounts, aebPageCounts, type AebPageCounts, type AebScore } from './aeb.js';
 import { pageBlockScores } from './block-f.js';
 import type { Dataset, DatasetPage } from './datasets.js';
@@ -102,7 +102,14 @@ function blockF1Of(page: DatasetPage, extracted: string): number {
  * extraction throws is recorded with its error and scored as empty; the run goes on.
  */
 export function runHarness(dataset: Dataset, extractor: Extractor, options: HarnessOptions = {}): HarnessReport {
-  const train = options.train ?? (extractor.kind === 'site' ? extractor.defaultTrainPages : 0);
+  if (dataset.pagesAreSites && options.train) {
+    throw new WinnowError(
+      'INVALID_OPTIONS',
+      `${dataset.name}: no two pages share a site (its folders are page types, not sites), so there is nothing to learn a site from: run it without --train.`,
+    );
+  }
+  // On a dataset whose pages are sites of their own, a site algorithm learns from no other page.
+  const train = options.train ?? (extractor.kind === 'site' && !dataset.pagesAreSites ? extractor.defaultTrainPages : 0);
   if (!Number.isInteger(train) || train < 0) throw new RangeError(`train must be a whole number ≥ 0, not ${train}`);
   const pages = dataset.pages.filter((page) => !options.sites || options.sites.includes(page.site));
   const datasetPageOf = new Map<Page, DatasetPage>(pages.map((page) => [toPage(page), page]));
