@@ -156,6 +156,9 @@ describe('POST /api/extract', () => {
     const [result] = run.runs;
     expect(result.error).toBeNull();
     expect(result.highlight?.html).toContain('data-winnow=');
+    // Marked by identity: lines by their offsets, every other extractor by the page's own block indices.
+    expect(result.highlight?.mode).toBe(name.startsWith('lineblock') ? 'line' : 'block');
+    expect(result.highlight!.kept > 0).toBe(result.text.trim() !== '');
   });
 });
 
