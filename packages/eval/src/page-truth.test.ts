@@ -20,6 +20,9 @@ describe('metadata matching', () => {
     ['By Ann  Lee', 'Ann Lee', true],
     ['ann lee', 'Ann Lee', true],
     ['Ann Lee, Bo Chen', 'Ann Lee', false],
+    ['Ann Lee, Bo Chen', 'Bo Chen and Ann Lee', true],
+    ['Ann Lee, Bo Chen, Cy Dee', 'Ann Lee, Bo Chen, and Cy Dee', true],
+    ['', '', false],
   ])('author %j against %j: %s', (predicted, truth, expected) => {
     expect(authorsMatch(predicted, truth)).toBe(expected);
   });
