@@ -32,6 +32,7 @@ it('exports the public API', async () => {
       "lcsLength",
       "lcsWordScores",
       "loadDataset",
+      "loadGoldenPages",
       "meanBagScores",
       "pageBlockScores",
       "plainAlgorithm",
