@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { buildBlockTree, labelBlock, parseHtml, renderText, type BlockTree, type Extraction, type LabelledBlock, type Page, type PageExtractor } from '@winnow/dom-blocks';
+import { buildBlockTree, labelBlock, parseHtml, renderText, type BlockTree, type Extraction, type LabelledBlock, type Page, type PageExtractor, type PageMetadata } from '@winnow/dom-blocks';
 
 /**
  * Nesting depth Readability is given. Its scoring walks ancestors and recurses per level: 1,000 nested
@@ -14,10 +14,6 @@ export const READABILITY_CHAR_THRESHOLD = 500;
 /** Attribute carrying each block's index in the page's own block tree through Readability into its article. */
 const BLOCK_ATTRIBUTE = 'data-winnow-block';
 
-function sameBlocks(a: BlockTree, b: BlockTree): boolean {
-  return a.blocks.length === b.blocks.length && a.blocks.every((block, index) => block.path === b.blocks[index].path);
-}
-
 function stamp(tree: BlockTree): void {
   for (const block of tree.blocks) block.element.setAttribute(BLOCK_ATTRIBUTE, String(block.index));
 }
@@ -28,19 +24,12 @@ function stamp(tree: BlockTree): void {
  * each is stamped with its index before Readability runs, and is content when its stamp reaches the article.
  */
 export function extractWithReadability(page: Page): Extraction {
+  // One parse serves both: the page's own blocks are stamped, then Readability reads (and rewrites) the
+  // same document. Only a page nested deeper than Readability is given is re-parsed with the cap.
   const own = buildBlockTree(parseHtml(page.html, { contentType: page.contentType }));
-  let document: Document | undefined;
-  if (!own.blocks.some((block) => block.depth >= READABILITY_MAX_DEPTH)) {
-    document = parseHtml(page.html, { contentType: page.contentType, maxDepth: READABILITY_MAX_DEPTH });
-    const capped = buildBlockTree(document);
-    if (sameBlocks(own, capped)) stamp(capped);
-    else document = undefined;
-  }
-  if (!document) {
-    // Nesting deeper than Readability is given: stamp the page's own tree, then cap it.
-    stamp(own);
-    document = parseHtml(own.document.documentElement.outerHTML, { maxDepth: READABILITY_MAX_DEPTH });
-  }
+  stamp(own);
+  const deep = own.blocks.some((block) => block.depth >= READABILITY_MAX_DEPTH);
+  const document = deep ? parseHtml(own.document.documentElement.outerHTML, { maxDepth: READABILITY_MAX_DEPTH }) : own.document;
   const article = new Readability(document, { charThreshold: READABILITY_CHAR_THRESHOLD }).parse();
   const kept = new Set<number>();
   let text = '';
@@ -54,7 +43,20 @@ export function extractWithReadability(page: Page): Extraction {
     .map((block) => (kept.has(block.index) ? labelBlock(block, 'content', 'peer: kept by Readability 0.6') : labelBlock(block, 'boilerplate', "peer: not in Readability 0.6's article")));
   const notes = article?.content ? ['peer: Mozilla Readability 0.6, for comparison'] : ['readability: no article found'];
   // `text` is Readability's article as it gives it, which may word a block differently from the page.
-  return { blocks, text, notes, unit: 'block' };
+  return { blocks, text, notes, unit: 'block', ...(article ? { metadata: readabilityMetadata(article) } : {}) };
+}
+
+/** Readability's own reading of the page's metadata, in the contract's fields (absent fields left out). */
+function readabilityMetadata(article: { title?: string | null; byline?: string | null; publishedTime?: string | null; lang?: string | null; siteName?: string | null; excerpt?: string | null }): PageMetadata {
+  const entries: [keyof PageMetadata, string | null | undefined][] = [
+    ['title', article.title],
+    ['author', article.byline],
+    ['published', article.publishedTime],
+    ['language', article.lang],
+    ['siteName', article.siteName],
+    ['description', article.excerpt],
+  ];
+  return Object.fromEntries(entries.filter((entry): entry is [keyof PageMetadata, string] => typeof entry[1] === 'string' && entry[1].trim() !== '').map(([key, value]) => [key, value.trim()]));
 }
 
 /** Mozilla's Readability 0.6 on linkedom: a peer for comparison, not a winnow algorithm. */
