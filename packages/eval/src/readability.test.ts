@@ -19,6 +19,11 @@ describe('the Readability peer', () => {
     expect(performance.now() - started).toBeLessThan(20_000);
   });
 
+  it('turns a Readability failure into a note (a page the fuzz run found)', () => {
+    const extraction = extractWithReadability({ id: 'fuzz', html: '<html><h><p>p><body >ml c=3ent"ame>a { color' });
+    expect(extraction.notes.join(' ')).toMatch(/^readability: (failed on this page|no article found)/);
+  });
+
   it('reports a page without an article as a result, not an error', () => {
     expect(extractWithReadability({ id: 'empty', html: '<html><body></body></html>' }).notes).toContain('readability: no article found');
   });

@@ -17,7 +17,14 @@ export const READABILITY_CHAR_THRESHOLD = 500;
  */
 export function extractWithReadability(page: Page): Extraction {
   const document = parseHtml(page.html, { contentType: page.contentType, maxDepth: READABILITY_MAX_DEPTH });
-  const article = new Readability(document, { charThreshold: READABILITY_CHAR_THRESHOLD }).parse();
+  let article: ReturnType<Readability['parse']>;
+  try {
+    article = new Readability(document, { charThreshold: READABILITY_CHAR_THRESHOLD }).parse();
+  } catch (cause) {
+    // Readability 0.6 throws on some trees it does not expect (a TypeError on a null parent): for a peer
+    // run for comparison that is "no article", said in a note, not a failure of the run.
+    return makeExtraction([], [`readability: failed on this page (${cause instanceof Error ? cause.message : String(cause)})`]);
+  }
   if (!article?.content) return makeExtraction([], ['readability: no article found']);
   const tree = buildBlockTree(parseHtml(article.content));
   const blocks = tree.blocks.filter((block) => block.ownText).map((block) => labelBlock(block, 'content', 'peer: kept by Readability 0.6'));
