@@ -12,6 +12,7 @@ export {
   type Dataset,
   type DatasetKind,
   type DatasetPage,
+  type PageTruth,
 } from './datasets.js';
 export { runHarness, groupBySite, toPage, type HarnessOptions, type HarnessReport, type PageResult } from './harness.js';
 export { plainAlgorithm, readabilityAlgorithm, BASELINES, type Algorithm, type PageAlgorithm, type SiteAlgorithm } from './algorithm.js';
