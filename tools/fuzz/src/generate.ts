@@ -258,12 +258,12 @@ function mutateString(html: string, random: Random, steps: string[]): string {
 /** The string as bytes: UTF-8 mostly, sometimes UTF-16 or Latin-1 whatever the page declares. */
 function encode(html: string, random: Random, steps: string[]): Uint8Array {
   const roll = random.float();
-  if (roll < 0.75) return new TextEncoder().encode(html);
-  if (roll < 0.85) {
+  if (roll < 0.85) return new TextEncoder().encode(html);
+  if (roll < 0.9) {
     steps.push('bytes:utf-16le');
     return new Uint8Array(Buffer.from(html, 'utf16le'));
   }
-  if (roll < 0.9) {
+  if (roll < 0.93) {
     steps.push('bytes:utf-16be');
     const little = Buffer.from(html, 'utf16le');
     return new Uint8Array(little.swap16());
