@@ -17,13 +17,14 @@ const { values } = parseArgs({
     workers: { type: 'string' },
     'huge-every': { type: 'string' },
     'spawn-every': { type: 'string' },
+    'progress-every': { type: 'string' },
     json: { type: 'boolean' },
     help: { type: 'boolean' },
   },
 });
 
 if (values.help) {
-  console.log('pnpm fuzz [--count N] [--seed S] [--timeout ms] [--ms-per-mb ms] [--out dir] [--workers N] [--huge-every N] [--spawn-every N] [--json]');
+  console.log('pnpm fuzz [--count N] [--seed S] [--timeout ms] [--ms-per-mb ms] [--out dir] [--workers N] [--huge-every N] [--spawn-every N] [--progress-every N] [--json]');
   process.exit(0);
 }
 
@@ -47,6 +48,7 @@ const options = {
   workers: Math.max(1, count('workers', values.workers, DEFAULT_FUZZ_OPTIONS.workers)),
   hugeEvery: count('huge-every', values['huge-every'], DEFAULT_FUZZ_OPTIONS.hugeEvery),
   spawnEvery: count('spawn-every', values['spawn-every'], DEFAULT_FUZZ_OPTIONS.spawnEvery),
+  progressEvery: Math.max(1, count('progress-every', values['progress-every'], DEFAULT_FUZZ_OPTIONS.progressEvery)),
   out,
 };
 console.error(`fuzz: ${options.count} inputs, seed ${options.seed}, bound ${options.timeoutMs} ms + ${options.msPerMegabyte} ms/MB per page, reproducers into ${out}`);

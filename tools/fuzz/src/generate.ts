@@ -30,8 +30,8 @@ export const HUGE = Object.freeze({
  * in a generated page, and up to this many repeats in a mutation (nesting, siblings, attributes). The
  * huge inputs (`HUGE`) come on a schedule.
  */
-const MAX_TOKENS = 300;
-const MAX_REPEAT = 3_000;
+const MAX_TOKENS = 150;
+const MAX_REPEAT = 1_500;
 
 const HUGE_KINDS = ['deep-nesting', 'siblings', 'attribute-flood', 'binary-junk', 'page-50mb'] as const;
 
