@@ -80,6 +80,7 @@ function run(command, commandArgs, options = {}) {
 
 /** The workspace's publishable packages: `packages/*` and `apps/*` folders whose package.json is not private. */
 function workspacePackages() {
+  /** @type {{ dir: string; manifest: any; tarball?: string }[]} */
   const found = [];
   for (const group of ['packages', 'apps']) {
     const folder = join(root, group);
@@ -191,7 +192,7 @@ async function main() {
     const { formatMessage } = await import('publint/utils');
     const attw = join(root, 'node_modules', '.bin', 'attw');
     for (const entry of packed) {
-      const bytes = readFileSync(entry.tarball);
+      const bytes = readFileSync(/** @type {string} */ (entry.tarball));
       const lint = await publint({ pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }, level: 'suggestion', strict: true });
       const messages = lint.messages.map((message) => `${message.type}: ${formatMessage(message, lint.pkg, { color: false })}`);
       record(`${entry.manifest.name}: publint`, messages.length === 0, messages.join('\n'));

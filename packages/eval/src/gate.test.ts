@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accuracyGate, datasetHash, firstPagesPerFolder, readFloorsFile, type FloorsFile, type GateFloor } from './gate.js';
 import { loadDataset } from './datasets.js';
 import { plainExtractor } from '@winnow/dom-blocks';
@@ -21,6 +21,11 @@ beforeAll(() => {
   }
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+// The gate reads these; the tests set them themselves (CI runs with WINNOW_REQUIRE_DATASETS=1).
+beforeEach(() => {
+  vi.stubEnv('WINNOW_REQUIRE_DATASETS', '');
+  vi.stubEnv('WINNOW_UPDATE_FLOORS', '');
+});
 afterEach(() => vi.unstubAllEnvs());
 
 const hash = () => datasetHash(loadDataset(path.join(datasetsDir, 'news')).pages);

@@ -22,6 +22,12 @@ describe('the Readability peer', () => {
     expect(performance.now() - started).toBeLessThan(20_000);
   }, 30_000);
 
+  it('gives a result on a page Readability threw on (found by the fuzz run)', () => {
+    const extraction = extractWithReadability({ id: 'fuzz', html: '<html><h><p>p><body >ml c=3ent"ame>a { color' });
+    expect(typeof extraction.text).toBe('string');
+    expect(extraction.notes.join(' ')).toMatch(/^(readability: (failed on this page|no article found)|peer: Mozilla Readability)/);
+  });
+
   it('reports a page without an article as a result, not an error', () => {
     expect(extractWithReadability({ id: 'empty', html: '<html><body></body></html>' }).notes).toContain('readability: no article found');
   });

@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { buildBlockTree, labelBlock, parseHtml, renderText, type BlockTree, type Extraction, type LabelledBlock, type Page, type PageExtractor, type PageMetadata } from '@winnow/dom-blocks';
+import { buildBlockTree, labelBlock, makeExtraction, parseHtml, renderText, type BlockTree, type Extraction, type LabelledBlock, type Page, type PageExtractor, type PageMetadata } from '@winnow/dom-blocks';
 
 /**
  * Nesting depth Readability is given. Its scoring walks ancestors and recurses per level: 1,000 nested
@@ -30,7 +30,14 @@ export function extractWithReadability(page: Page): Extraction {
   stamp(own);
   const deep = own.blocks.some((block) => block.depth >= READABILITY_MAX_DEPTH);
   const document = deep ? parseHtml(own.document.documentElement.outerHTML, { maxDepth: READABILITY_MAX_DEPTH }) : own.document;
-  const article = new Readability(document, { charThreshold: READABILITY_CHAR_THRESHOLD }).parse();
+  let article: ReturnType<Readability['parse']>;
+  try {
+    article = new Readability(document, { charThreshold: READABILITY_CHAR_THRESHOLD }).parse();
+  } catch (cause) {
+    // Readability 0.6 throws on some trees it does not expect (a TypeError on a null parent): for a peer
+    // run for comparison that is "no article", said in a note, not a failure of the run.
+    return makeExtraction([], [`readability: failed on this page (${cause instanceof Error ? cause.message : String(cause)})`]);
+  }
   const kept = new Set<number>();
   let text = '';
   if (article?.content) {
