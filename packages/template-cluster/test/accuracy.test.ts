@@ -1,5 +1,5 @@
 /**
- * Accuracy gate (BRIEF: floors in accuracy-floors.json, fail below floor − 0.005). Recomputes on the
+ * Accuracy gate (floors in accuracy-floors.json, fail below floor − 0.005). Recomputes on the
  * datasets: Rand and Dunn on mixed-dev.json for CP, CPS, CTSS at the paper's thresholds (all 120 pages),
  * and the DF extractor's LCS word scores (CP, leave-one-out) on the first 20 pages of cetd/bbc and
  * cetd/wiki — a subset, to keep the run short. Metrics and loaders from @winnow/eval (a devDependency).

@@ -1,5 +1,5 @@
 /**
- * Accuracy gate (issue 7): recomputes segmentation figures on a fixed subset of the datasets and fails
+ * Accuracy gate: recomputes segmentation figures on a fixed subset of the datasets and fails
  * below the floors of accuracy-floors.json minus 0.005. Subset (to stay fast): 4 evenly spread pages
  * of each Sphinx site (python311, django32) and 2 of each cetd news site (arstechnica, bbc, nytimes,
  * yahoo). The full figures come from `pnpm bench` (scripts/figures.ts).
