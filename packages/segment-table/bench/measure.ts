@@ -1,5 +1,5 @@
 /**
- * Paper 002's figures on one site: LCS F1 of the content, template-block precision and recall, the
+ * Wang et al. 2008's figures on one site: LCS F1 of the content, template-block precision and recall, the
  * table's average size against the cached pages of a batch method, and time per page. Shared by
  * `figures.ts` (all pages) and `test/accuracy.test.ts` (a subset).
  * The metrics come from `@winnow/eval` (a devDependency).
@@ -26,7 +26,7 @@ export const SITES: readonly string[] = Object.freeze([
 
 /** Pages processed before scoring starts: scores from the 10th page on. */
 export const WARM_PAGES = 9;
-/** The paper's average batch of the batch methods it compares with (paper 002 §3: "24"). */
+/** The paper's average batch of the batch methods it compares with (Wang et al. 2008 §3: "24"). */
 export const BATCH_PAGES = 24;
 
 export interface SiteFigures {
@@ -41,7 +41,7 @@ export interface SiteFigures {
   plainF1: number;
   templatePrecision: number;
   templateRecall: number;
-  /** Mean of the table's size after each page, all pages (paper 002 §3 "AverageSize"). */
+  /** Mean of the table's size after each page, all pages (Wang et al. 2008 §3 "AverageSize"). */
   tableBytes: number;
   tableSegments: number;
   /** Largest table seen. */
