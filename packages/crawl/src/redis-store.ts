@@ -250,5 +250,8 @@ export const REDIS_CLIENT_OPTIONS: Readonly<RedisOptions> = Object.freeze({
 
 /** Opens a Redis segment store at `url` (`redis://host:port/db`); `close()` closes its connection. */
 export function openRedisStore(url: string, options: RedisStoreOptions = {}): RedisSegmentStore {
-  return new RedisSegmentStore(new Redis(url, { ...REDIS_CLIENT_OPTIONS }), options, true);
+  const redis = new Redis(url, { ...REDIS_CLIENT_OPTIONS });
+  // Connection errors while Redis restarts: the client reconnects by itself and commands wait.
+  redis.on('error', () => undefined);
+  return new RedisSegmentStore(redis, options, true);
 }

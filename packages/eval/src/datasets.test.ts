@@ -1,9 +1,20 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { cleanEvalGold, compareNames, decodeGold, detectDatasetKind, loadDataset } from './datasets.js';
+
+/** Temporary folders made by these tests, removed after them. */
+const temporary: string[] = [];
+function temporaryDirectory(prefix: string): string {
+  const directory = mkdtempSync(path.join(tmpdir(), prefix));
+  temporary.push(directory);
+  return directory;
+}
+afterAll(() => {
+  for (const directory of temporary.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
 
 describe('dataset loaders', () => {
   it('decodes gold files: BOM, CRLF and Latin-1', () => {
@@ -20,7 +31,7 @@ describe('dataset loaders', () => {
   });
 
   it('reads a cetd-like site folder in name order', () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'winnow-cetd-'));
+    const root = temporaryDirectory('winnow-cetd-');
     const site = path.join(root, 'news');
     mkdirSync(path.join(site, 'original'), { recursive: true });
     mkdirSync(path.join(site, 'gold'));
@@ -86,6 +97,6 @@ describe('dataset loaders', () => {
 
   it('says clearly when a dataset is missing or unknown', () => {
     expect(() => loadDataset('/nonexistent/dataset')).toThrow(/No dataset at/);
-    expect(() => loadDataset(mkdtempSync(path.join(tmpdir(), 'winnow-empty-')))).toThrow(/not a dataset winnow knows/);
+    expect(() => loadDataset(temporaryDirectory('winnow-empty-'))).toThrow(/not a dataset winnow knows/);
   });
 });
