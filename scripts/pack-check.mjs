@@ -163,6 +163,14 @@ async function main() {
         .filter(([, range]) => String(range).startsWith('workspace:'))
         .map(([name]) => name);
       record(`${entry.manifest.name}: packed ${basename(entry.tarball)}`, leftovers.length === 0, `workspace: ranges left in ${leftovers.join(', ')}`);
+      const files = (await run('tar', ['-tzf', entry.tarball])).output.split('\n').filter(Boolean);
+      const missing = ['package/README.md', 'package/LICENSE', 'package/package.json'].filter((file) => !files.includes(file));
+      const stray = files.filter((file) => /\.(test|bench)\.(js|d\.ts)$|\/test-support\/|^package\/src\//.test(file));
+      record(
+        `${entry.manifest.name}: tarball holds README, LICENSE and built code only (${files.length} files)`,
+        missing.length === 0 && stray.length === 0,
+        [missing.length ? `missing: ${missing.join(', ')}` : '', stray.length ? `not for users: ${stray.slice(0, 10).join(', ')}` : ''].filter(Boolean).join('\n'),
+      );
       const drivers = FORBIDDEN_INSTALLS.filter((name) => manifest.dependencies?.[name] || manifest.optionalDependencies?.[name]);
       if (drivers.length > 0) record(`${entry.manifest.name}: no browser driver among its dependencies`, false, `depends on ${drivers.join(', ')}: make it an optional peer`);
     }
