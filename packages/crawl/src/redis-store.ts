@@ -34,7 +34,7 @@ export const DEFAULT_LEDGER_PAGES = 10_000;
 const DEFAULT_PREFIX = 'winnow:st:';
 
 /**
- * Paper 002 §2.2 expansion, §2.4 shrinkage and the page ledger of one page, in one Lua script: Redis runs
+ * Wang et al. 2008 §2.2 expansion, §2.4 shrinkage and the page ledger of one page, in one Lua script: Redis runs
  * it atomically, so any number of workers can update a site at once and each update sees the table as
  * the one before it left it. Entries are `df:lastSeen:expiresAfter:bytes` in a hash; deadlines a sorted set.
  */

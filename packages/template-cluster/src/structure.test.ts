@@ -4,7 +4,7 @@ import { hashString } from './hash.js';
 import { DEFAULT_STRUCTURE_OPTIONS, pageStructure, structureSet } from './structure.js';
 
 describe('pageStructure', () => {
-  it('collects the distinct root-to-leaf paths (paper 004 §4.1), text leaves included', () => {
+  it('collects the distinct root-to-leaf paths (Gottron 2008 §4.1), text leaves included', () => {
     const structure = pageStructure('<html><head></head><body><div><p>a</p><p>b</p><p><b>c</b></p><br></div></body></html>');
     // html/head, html/body/div/p/#text, html/body/div/p/b/#text, html/body/div/br
     expect(structure.paths.length).toBe(4);
