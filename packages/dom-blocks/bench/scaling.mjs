@@ -16,7 +16,10 @@ import { pathToFileURL } from 'node:url';
 const LINE_PARAGRAPHS = 10;
 const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'omega', 'sigma', 'kappa', 'theta'];
 
-/** A page of `bytes` bytes (within a line): `<p>w</p>` ten to a line, words cycling, one `<html>` skeleton. */
+/**
+ * A page of `bytes` bytes (within a line): `<p>w</p>` ten to a line, words cycling, one `<html>` skeleton.
+ * @param {number} bytes
+ */
 export function generatePage(bytes) {
   const lines = [];
   let size = 0;
@@ -29,14 +32,18 @@ export function generatePage(bytes) {
   return `<!DOCTYPE html><html><head><title>Generated</title></head><body>\n${lines.join('\n')}\n</body></html>\n`;
 }
 
+/** @param {string} name @param {string} fallback */
 const argument = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? fallback : process.argv[index + 1];
 };
+/** @param {string} name */
 const all = (name) => process.argv.flatMap((value, index) => (process.argv[index - 1] === `--${name}` ? [value] : []));
 
+/** @returns {Promise<Record<string, (html: string) => unknown>>} */
 async function loadStages() {
   const { buildBlockTree, extractPlain, parseHtml } = await import('../dist/index.js');
+  /** @type {Record<string, (html: string) => unknown>} */
   const stages = {
     parse: (html) => parseHtml(html),
     blocks: (html) => buildBlockTree(parseHtml(html)),
@@ -86,6 +93,7 @@ if (process.argv[2] === '--child') {
         { encoding: 'utf8', maxBuffer: 1 << 20 },
       );
       const row = JSON.parse(output);
+      /** @param {number} value */
       const perByte = (value) => (value / row.bytes).toFixed(1);
       console.log(
         `| ${stage} | ${(row.bytes / 1e6).toFixed(1)} | ${row.elements.toLocaleString('en')} | ${row.seconds.toFixed(2)} | ${(row.bytes / 1e6 / row.seconds).toFixed(2)} | ` +
