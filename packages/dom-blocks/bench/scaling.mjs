@@ -7,8 +7,9 @@
 // Usage (after pnpm build): node bench/scaling.mjs [--sizes 0.1,1,3.4,34] [--stages parse,blocks,plain]
 //   [--extractor <name>=<module path>#<export>]...
 // --extractor adds a stage that runs an extractor object (`extract(page)`, or for a site extractor
-// `learn([page])` then `extract(model, page)`) from any built module, e.g. another package's dist:
-//   --extractor winnow=../extract/dist/index.js#winnowExtractor
+// `learn([page])` then `extract(model, page)`) exported by any built module, or the one a exported lookup
+// function returns for the stage's name (a registry's `getAlgorithm`), e.g.:
+//   --extractor winnow=../extract/dist/index.js#winnowExtractor --extractor fce=../algorithms/dist/index.js#getAlgorithm
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -53,7 +54,8 @@ async function loadStages() {
     const [name, target] = spec.split('=');
     const [modulePath, exportName] = target.split('#');
     const module = await import(pathToFileURL(path.resolve(modulePath)).href);
-    const extractor = module[exportName];
+    const exported = module[exportName];
+    const extractor = typeof exported === 'function' ? exported(name) : exported;
     stages[name] = (html) => {
       const page = { id: 'generated', html };
       return extractor.kind === 'site' ? extractor.extract(extractor.learn([page]), page) : extractor.extract(page);
