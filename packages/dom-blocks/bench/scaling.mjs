@@ -89,11 +89,17 @@ if (process.argv[2] === '--child') {
   console.log('|---|---|---|---|---|---|---|---|');
   for (const stage of stageNames) {
     for (const megabytes of sizes) {
-      const output = execFileSync(
+      let output;
+      try {
+        output = execFileSync(
         process.execPath,
         ['--expose-gc', '--max-old-space-size=8192', import.meta.filename, '--child', stage, String(Math.round(megabytes * 1e6)), ...extractorFlags],
-        { encoding: 'utf8', maxBuffer: 1 << 20 },
-      );
+          { encoding: 'utf8', maxBuffer: 1 << 20, timeout: Number(process.env.SCALING_TIMEOUT_MS ?? 600_000) },
+        );
+      } catch (error) {
+        console.log(`| ${stage} | ${megabytes} | — | failed or over the time limit: ${String(error).split('\n')[0].slice(0, 80)} | | | | |`);
+        continue;
+      }
       const row = JSON.parse(output);
       /** @param {number} value */
       const perByte = (value) => (value / row.bytes).toFixed(1);
