@@ -131,12 +131,13 @@ describe('parseHtml', () => {
     expect(performance.now() - started).toBeLessThan(40_000);
   }, 60_000);
 
-  it('nests no deeper than maxDepth, elements past it joining their parent’s parent', () => {
-    const document = parseHtml(`${'<section>'.repeat(10)}x${'</section>'.repeat(10)}`, { maxDepth: 4 });
-    // html (1) > body (2) > section (3) > section (4); the deeper sections join the first one at depth 4.
-    expect(document.querySelectorAll('body > section > section')).toHaveLength(9);
-    expect(document.querySelectorAll('section section section')).toHaveLength(0);
-    expect(document.body.textContent).toBe('x');
+  it('nests no deeper than maxDepth, leaving deeper elements out and keeping their content in order', () => {
+    const html = `<section>a${'<section><p>b</p>'.repeat(9)}c${'</section>'.repeat(9)}d</section>`;
+    const document = parseHtml(html, { maxDepth: 4 });
+    // html (1) > body (2) > section (3) > section (4); deeper sections and paragraphs are left out.
+    expect(document.querySelectorAll('section')).toHaveLength(2);
+    expect(document.querySelectorAll('section section section, section section p')).toHaveLength(0);
+    expect(document.body.textContent).toBe(`a${'b'.repeat(9)}cd`);
   });
 
   it('parses 20 MB of HTML', () => {

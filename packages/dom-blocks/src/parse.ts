@@ -6,7 +6,7 @@ import { createLinkedomTreeAdapter, MAX_DOM_DEPTH } from './tree-adapter.js';
 export { MAX_DOM_DEPTH } from './tree-adapter.js';
 
 export interface ParseOptions extends DecodeOptions {
-  /** Elements nest at most this deep; deeper ones join their parent's parent (see `MAX_DOM_DEPTH`). */
+  /** Elements nest at most this deep; deeper ones are left out, their content kept in order (see `MAX_DOM_DEPTH`). */
   maxDepth?: number;
   /** Inputs larger than this many bytes (or UTF-16 code units for strings) are refused with `INPUT_TOO_LARGE`. */
   maxBytes?: number;

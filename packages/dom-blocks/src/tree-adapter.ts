@@ -38,10 +38,12 @@ const HTML_NAMESPACE = parse5Html.NS.HTML;
 const SVG_NAMESPACE = parse5Html.NS.SVG;
 
 /**
- * DOM depth at which elements stop nesting: an element whose parent is this deep joins its parent's
- * parent instead, as in Chromium's HTML tree builder (`kMaximumHTMLParserDOMTreeDepth` = 512 in
- * html_construction_site.cc). Text stays in its element. Pathological nesting (1,000,000 `<div>`s)
- * then gives a tree every recursive DOM algorithm can walk, and no visible text is lost.
+ * DOM depth at which elements stop nesting, the figure of Chromium's HTML tree builder
+ * (`kMaximumHTMLParserDOMTreeDepth` = 512 in html_construction_site.cc). An element whose parent is this
+ * deep is left out of the tree and everything inserted into it goes to that parent instead, in document
+ * order (Chromium attaches it to the parent's parent, which reorders text; leaving the tags out keeps
+ * the text in order and the tree small). Pathological nesting (1,000,000 `<div>`s) then gives a tree
+ * every recursive DOM algorithm can walk quickly, and no visible text is lost.
  */
 export const MAX_DOM_DEPTH = 512;
 
@@ -63,6 +65,10 @@ function symbolNamed(object: object, description: string): symbol {
 
 /** Depth of an element in the tree being built. */
 const DEPTH = Symbol('winnow.depth');
+/** Where what is inserted into an element left out by the depth cap goes instead. */
+const REDIRECT = Symbol('winnow.redirect');
+/** Redirections followed at most (a chain arises only when the adoption agency moves capped elements). */
+const MAX_REDIRECTS = 16;
 /** Namespace of a foreign element that linkedom does not model (MathML). */
 const NAMESPACE = Symbol('winnow.namespace');
 
@@ -229,9 +235,23 @@ export function createLinkedomTreeAdapter(maxDepth = MAX_DOM_DEPTH): TreeAdapter
     node.parentNode = null;
   }
 
+  /** The node that takes what is inserted into `parent`: itself, or for an element the cap left out, its stand-in. */
+  function target(parent: LinkedNode): LinkedNode {
+    for (let hops = 0; parent[REDIRECT] && hops < MAX_REDIRECTS; hops++) parent = parent[REDIRECT];
+    return parent;
+  }
+
+  /** True (and the element redirected to `parent`) when the depth cap leaves `node` out of the tree. */
+  function capped(parent: LinkedNode, node: LinkedNode): boolean {
+    if (node.nodeType !== ELEMENT_NODE || depthOf(parent) < maxDepth || node === parent) return false;
+    node[REDIRECT] = parent;
+    return true;
+  }
+
   /** Links `node` (with its subtree) in `parent`'s list right before `before` (a child or the end marker). */
   function link(parent: LinkedNode, node: LinkedNode, before: LinkedNode): void {
     if (node.parentNode || node[PREV]) detach(node);
+    if (node[REDIRECT]) node[REDIRECT] = undefined;
     const prev = before[PREV];
     const last = endOf(node);
     prev[NEXT] = node;
@@ -282,12 +302,12 @@ export function createLinkedomTreeAdapter(maxDepth = MAX_DOM_DEPTH): TreeAdapter
     },
 
     appendChild(parent: LinkedNode, node: LinkedNode) {
-      // The depth cap: an element that would nest too deep joins its parent's parent.
-      if (node.nodeType === ELEMENT_NODE && depthOf(parent) >= maxDepth && parent.parentNode) parent = parent.parentNode;
-      link(parent, node, parent[END]);
+      parent = target(parent);
+      if (!capped(parent, node)) link(parent, node, parent[END]);
     },
     insertBefore(parent: LinkedNode, node: LinkedNode, reference: LinkedNode) {
-      link(parent, node, reference);
+      parent = target(parent);
+      if (!capped(parent, node)) link(parent, node, reference.parentNode === parent ? reference : parent[END]);
     },
     setTemplateContent(template: LinkedNode, fragment: LinkedNode) {
       fragment[DEPTH] = depthOf(template);
@@ -320,12 +340,15 @@ export function createLinkedomTreeAdapter(maxDepth = MAX_DOM_DEPTH): TreeAdapter
       if (node.parentNode) detach(node);
     },
     insertText(parent: LinkedNode, text: string) {
+      parent = target(parent);
       const end = parent[END];
       const last = end[PREV];
       if (last.nodeType === TEXT_NODE && last.parentNode === parent) last[VALUE] += text;
       else link(parent, textNode(text), end);
     },
     insertTextBefore(parent: LinkedNode, text: string, reference: LinkedNode) {
+      parent = target(parent);
+      if (reference.parentNode !== parent) reference = parent[END];
       const previous = reference[PREV];
       if (previous.nodeType === TEXT_NODE && previous.parentNode === parent) previous[VALUE] += text;
       else link(parent, textNode(text), reference);
