@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { ALGORITHMS, type Algorithm } from '@winnow/algorithms';
+import type { Extractor } from '@winnow/dom-blocks';
+import { ALGORITHMS } from '@winnow/algorithms';
 import { main } from '@winnow/cli';
 import { createApp } from '@winnow/demo';
 import { isWinnowError, type Extraction, type Page } from '@winnow/dom-blocks';
@@ -99,7 +100,7 @@ export class Targets {
   private readonly app = createApp();
   private readonly cliScript: string;
 
-  constructor(private readonly algorithms: readonly Algorithm[] = ALGORITHMS) {
+  constructor(private readonly algorithms: readonly Extractor[] = ALGORITHMS) {
     for (const algorithm of algorithms) if (algorithm.kind === 'site') this.models.set(algorithm.name, algorithm.learn([...SITE_PAGES]));
     this.cliScript = path.join(path.dirname(fileURLToPath(import.meta.resolve('@winnow/cli'))), 'cli.js');
   }
