@@ -2,6 +2,7 @@ import { WinnowError, type Page } from '@winnow/dom-blocks';
 import { plainAlgorithm, readabilityAlgorithm, type Algorithm, type PageAlgorithm, type SiteAlgorithm } from '@winnow/eval';
 import { extractWithSegmentTable, learnSegmentTable, type SegmentTableModel } from '@winnow/segment-table';
 import { extractLineBlocks } from '@winnow/lineblock';
+import { winnowExtractor, type SiteModel } from '@winnow/extract';
 import { extractFromSiteFolder, extractWithTemplateModel, learnTemplateModel, type TemplateClusterModel } from '@winnow/template-cluster';
 import { extractLargestContentBlock } from '@winnow/title-segmenter';
 import { buildTemplate, extractCe, extractFce, learnCe, type CeModel, type FceTemplate } from '@winnow/template-fce';
@@ -14,8 +15,20 @@ export type { Algorithm, PageAlgorithm, SiteAlgorithm } from '@winnow/eval';
  * algorithm packages can depend on eval for their accuracy gates without a dependency cycle.
  */
 
+/** The algorithm `winnow extract`, `winnow eval` and the demo run when none is named. */
+export const DEFAULT_ALGORITHM = 'winnow';
+
 export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
   plainAlgorithm,
+  {
+    kind: 'site',
+    name: winnowExtractor.name,
+    description: winnowExtractor.description,
+    defaultTrainPages: winnowExtractor.defaultTrainPages,
+    learn: (pages: Page[]) => winnowExtractor.learn(pages),
+    extract: (model: SiteModel, page: Page) => winnowExtractor.extract(model, page),
+    describeModel: (model: SiteModel) => winnowExtractor.describeModel(model),
+  } satisfies SiteAlgorithm<SiteModel>,
   {
     kind: 'page',
     name: 'lineblock',
