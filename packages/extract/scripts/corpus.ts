@@ -10,7 +10,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { gunzipSync } from 'node:zlib';
-import { buildBlockTree, parseHtml } from '@winnow/dom-blocks';
+import { parseHtml } from '@winnow/dom-blocks';
+import { blockTreeOf, NOSCRIPT_FALLBACK_WORDS } from '../src/extract.js';
 import { defaultDatasetsDir, indexGold, isGoldBlock, loadDataset } from '@winnow/eval';
 import { pageFeatures } from '../src/features.js';
 
@@ -99,7 +100,7 @@ function* rawPages(root: string): Generator<RawPage> {
 }
 
 export function corpusPage(raw: RawPage): CorpusPage {
-  const tree = buildBlockTree(parseHtml(raw.html));
+  const tree = blockTreeOf(parseHtml(raw.html));
   const features = pageFeatures(tree);
   const gold = indexGold(raw.gold);
   const labels = new Uint8Array(features.units.length);
@@ -143,6 +144,19 @@ export function corpusPage(raw: RawPage): CorpusPage {
     texts: features.units.map((unit) => unit.ownText),
     paths: features.units.map((unit) => unit.path),
   };
+}
+
+/** Re-reads the cached pages with fewer than `NOSCRIPT_FALLBACK_WORDS` words (after a change to `blockTreeOf`). */
+export function refreshSmallPages(): CorpusPage[] {
+  const pages = loadCorpus();
+  const small = new Set(pages.filter((page) => page.words.reduce((sum, words) => sum + words, 0) < NOSCRIPT_FALLBACK_WORDS).map((page) => page.id));
+  const byId = new Map(pages.map((page, index) => [page.id, index]));
+  for (const raw of rawPages(defaultDatasetsDir())) {
+    if (!small.has(raw.id)) continue;
+    pages[byId.get(raw.id) as number] = corpusPage(raw);
+  }
+  writeFileSync(path.join(CACHE_DIR, 'corpus.v8'), serialize(pages));
+  return pages;
 }
 
 /** Loads the cached corpus, building it first when missing (or when `rebuild`). */

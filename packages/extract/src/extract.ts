@@ -1,6 +1,7 @@
 import {
   WinnowError,
   buildBlockTree,
+  SKIPPED_TAGS,
   labelBlock,
   makeExtraction,
   parseHtml,
@@ -44,17 +45,40 @@ export function bundledModel(): ExtractModel {
   return bundled;
 }
 
+/**
+ * A page whose visible text has fewer words than this is read again with its `<noscript>` content and
+ * its markup-hidden elements: pages rendered by scripts put their text there — Discourse forums in
+ * `<noscript>` for crawlers, Next.js streaming in `<div hidden>` that its scripts move into place. Tuned
+ * on wcxb-dev's forum and article pages.
+ */
+export const NOSCRIPT_FALLBACK_WORDS = 20;
+
+function wordsOf(tree: BlockTree): number {
+  let words = 0;
+  for (const block of tree.blocks) if (block.ownText) words += block.ownText.split(' ').length;
+  return words;
+}
+
+/** The block tree of a document; see `NOSCRIPT_FALLBACK_WORDS` for pages that show their text only without scripts. */
+export function blockTreeOf(document: Document): BlockTree {
+  const tree = buildBlockTree(document);
+  const words = wordsOf(tree);
+  if (words >= NOSCRIPT_FALLBACK_WORDS) return tree;
+  const withNoscript = buildBlockTree(document, { isSkipped: (_element, tag) => tag !== 'noscript' && SKIPPED_TAGS.has(tag) });
+  return wordsOf(withNoscript) > words ? withNoscript : tree;
+}
+
 function isDocument(input: unknown): input is Document {
   return typeof input === 'object' && input !== null && 'documentElement' in input;
 }
 
 /** Reads any accepted input into a block tree. */
 export function treeOf(input: ExtractInput, contentType?: string): BlockTree {
-  if (isDocument(input)) return buildBlockTree(input);
-  if (input instanceof ArrayBuffer) return buildBlockTree(parseHtml(new Uint8Array(input), { contentType }));
-  if (typeof input === 'string' || input instanceof Uint8Array) return buildBlockTree(parseHtml(input, { contentType }));
+  if (isDocument(input)) return blockTreeOf(input);
+  if (input instanceof ArrayBuffer) return blockTreeOf(parseHtml(new Uint8Array(input), { contentType }));
+  if (typeof input === 'string' || input instanceof Uint8Array) return blockTreeOf(parseHtml(input, { contentType }));
   if (typeof input === 'object' && input !== null && 'html' in input) {
-    return buildBlockTree(parseHtml(input.html, { contentType: input.contentType ?? contentType }));
+    return blockTreeOf(parseHtml(input.html, { contentType: input.contentType ?? contentType }));
   }
   throw new WinnowError('UNREADABLE_INPUT', 'extract() takes a Page ({ id, html }), an HTML string, bytes (Uint8Array or ArrayBuffer) or a Document.');
 }

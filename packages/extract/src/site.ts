@@ -37,6 +37,8 @@ export const DEFAULT_SITE_OPTIONS = Object.freeze({
   contentPathShare: 0.8,
   /** ... and that path must occur on at least this share of the site's pages. */
   contentPathPages: 0.3,
+  /** Recurring blocks of fewer words than this on a content path stay content (labels of a form). */
+  labelWords: 5,
 });
 
 export type SiteOptions = typeof DEFAULT_SITE_OPTIONS;
@@ -157,14 +159,17 @@ export function applySiteEvidence(
     const unit = units[u];
     const count = site.segments[segmentKey(unit.ownText)] ?? 0;
     const path = site.paths[unit.path];
+    const contentPath = path !== undefined && path.words > 0 && path.contentWords / path.words >= settings.contentPathShare;
     if (count >= recurring) {
-      if (decisions[u].content) {
+      // A short label on a path that holds content site-wide ("Returns:", "Parameters:" in API docs)
+      // recurs because the content has a form, not because it is furniture.
+      if (decisions[u].content && !(contentPath && wordCount(unit.ownText) < settings.labelWords)) {
         decisions[u] = { content: false, reason: `site: text on ${count} of ${site.pages} pages of the site` };
         dropped++;
       }
       continue;
     }
-    if (!decisions[u].content && count <= 1 && path && path.pages >= settings.contentPathPages * site.pages && path.words > 0 && path.contentWords / path.words >= settings.contentPathShare) {
+    if (!decisions[u].content && count <= 1 && contentPath && path.pages >= settings.contentPathPages * site.pages) {
       decisions[u] = { content: true, reason: `site: path content on the site (${Math.round((100 * path.contentWords) / path.words)}% of its words), text unique (model ${probability[u].toFixed(2)})` };
       added++;
     }
