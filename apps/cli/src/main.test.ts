@@ -1,9 +1,20 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, main } from './main.js';
+
+/** Temporary folders made by these tests, removed after them. */
+const temporary: string[] = [];
+function temporaryDirectory(prefix: string): string {
+  const directory = mkdtempSync(path.join(tmpdir(), prefix));
+  temporary.push(directory);
+  return directory;
+}
+afterAll(() => {
+  for (const directory of temporary.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures');
 
@@ -48,7 +59,7 @@ describe('winnow extract', () => {
   });
 
   it('extracts a folder to --out, one file per page', async () => {
-    const out = mkdtempSync(path.join(tmpdir(), 'winnow-out-'));
+    const out = temporaryDirectory('winnow-out-');
     const { code, stderr } = await run(['extract', path.join(FIXTURES, 'site'), '--out', out]);
     expect(code).toBe(EXIT_OK);
     expect(stderr).toContain('wrote 2 files');
@@ -78,7 +89,7 @@ describe('winnow extract', () => {
   });
 
   it('exits 1 and names the page when a page cannot be extracted', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'winnow-bad-'));
+    const folder = temporaryDirectory('winnow-bad-');
     writeFileSync(path.join(folder, 'good.html'), '<p>fine</p>');
     writeFileSync(path.join(folder, 'image.html'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
     const { code, stdout, stderr } = await run(['extract', folder, '--algo', 'plain']);
@@ -153,7 +164,7 @@ describe('winnow serve', () => {
 });
 
 describe('winnow eval', () => {
-  const dataset = mkdtempSync(path.join(tmpdir(), 'winnow-eval-'));
+  const dataset = temporaryDirectory('winnow-eval-');
   const site = path.join(dataset, 'news');
   for (const folder of ['original', 'gold']) mkdirSync(path.join(site, folder), { recursive: true });
   for (const name of ['a', 'b']) {
@@ -188,7 +199,7 @@ describe('winnow eval', () => {
 
 describe('winnow eval with nothing to score', () => {
   it('exits 2 when --train leaves no page', async () => {
-    const site = mkdtempSync(path.join(tmpdir(), 'winnow-eval-none-'));
+    const site = temporaryDirectory('winnow-eval-none-');
     for (const folder of ['original', 'gold']) mkdirSync(path.join(site, folder));
     writeFileSync(path.join(site, 'original', 'a.htm'), '<p>only page</p>');
     writeFileSync(path.join(site, 'gold', 'a.txt'), 'only page');
@@ -200,7 +211,7 @@ describe('winnow eval with nothing to score', () => {
 
 describe('winnow extract with a site algorithm', () => {
   it('learns from the page and its own folder only, skipping pages it cannot read, and says so', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'winnow-site-'));
+    const folder = temporaryDirectory('winnow-site-');
     mkdirSync(path.join(folder, 'nested'));
     writeFileSync(path.join(folder, 'nested', 'other.html'), '<p>should not be read</p>');
     writeFileSync(path.join(folder, 'a.html'), readFileSync(path.join(FIXTURES, 'site/a.html')));

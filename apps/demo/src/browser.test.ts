@@ -1,4 +1,4 @@
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ALGORITHMS } from '@winnow/algorithms';
@@ -8,6 +8,17 @@ import { titleSegmenterFigure } from './figures/title-segmenter.js';
 import { startServer, type DemoServer } from './server.js';
 import { CHROMIUM_PATH, chromiumInstalled, launchChromium } from './test-support/browser.js';
 import { SITE_DIR } from './test-support/fixtures.js';
+
+/** Temporary folders made by these tests, removed after them. */
+const temporary: string[] = [];
+function temporaryDirectory(prefix: string): string {
+  const directory = mkdtempSync(path.join(tmpdir(), prefix));
+  temporary.push(directory);
+  return directory;
+}
+afterAll(() => {
+  for (const directory of temporary.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
 
 const available = chromiumInstalled();
 if (!available) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`);
@@ -126,7 +137,7 @@ describe.skipIf(!available)('the demo page in Chromium', { timeout: 60_000 }, ()
   });
 
   it('shows a clear error for a binary upload', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'winnow-demo-'));
+    const folder = temporaryDirectory('winnow-demo-');
     const file = path.join(folder, 'image.html');
     writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
     await page.setInputFiles('#files', file);

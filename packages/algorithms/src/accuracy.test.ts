@@ -1,31 +1,25 @@
 /**
- * The accuracy gate (after trafilatura's tests/eval_gate.py): every algorithm's figures on the datasets
- * are pinned as floors in accuracy-floors.json; a change that lowers one by more than epsilon fails.
- * Floors only ever rise.
+ * The accuracy gate (after trafilatura's tests/eval_gate.py): every registered algorithm's figures from
+ * the harness are pinned as floors in accuracy-floors.json; a change that lowers one by more than epsilon
+ * fails. Floors only rise (`WINNOW_UPDATE_FLOORS=1`); missing datasets fail under
+ * `WINNOW_REQUIRE_DATASETS=1`.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { defaultDatasetsDir, loadDataset, runHarness } from '@winnow/eval';
-import { getAlgorithm } from './index.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { accuracyGate } from '@winnow/eval';
+import { ALGORITHMS, getAlgorithm } from './index.js';
 
-interface Floor {
-  dataset: string;
-  algo: string;
-  train?: number;
-  f1?: number;
-  aebF1?: number;
-}
+const gate = accuracyGate(new URL('../accuracy-floors.json', import.meta.url), { name: 'algorithms accuracy gate' });
 
-const gate = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../accuracy-floors.json'), 'utf8')) as { epsilon: number; floors: Floor[] };
-const datasets = defaultDatasetsDir();
-const present = existsSync(datasets);
-if (!present) console.warn(`accuracy gate: no datasets at ${datasets} (set DATASETS_DIR): skipped`);
+describe('accuracy gate', () => {
+  afterAll(() => gate.save());
 
-describe.skipIf(!present)('accuracy gate', () => {
-  it.each(gate.floors.map((floor) => [`${floor.algo} on ${floor.dataset}`, floor] as const))('%s', (_name, floor) => {
-    const report = runHarness(loadDataset(path.join(datasets, floor.dataset)), getAlgorithm(floor.algo), { train: floor.train });
-    if (floor.f1 !== undefined) expect(report.f1).toBeGreaterThanOrEqual(floor.f1 - gate.epsilon);
-    if (floor.aebF1 !== undefined) expect(report.aeb?.f1 ?? 0).toBeGreaterThanOrEqual(floor.aebF1 - gate.epsilon);
-  }, 600_000);
+  it('has a floor for every registered algorithm', () => {
+    const gated = new Set(gate.cases.map((gateCase) => gateCase.algo));
+    const missing = ALGORITHMS.map((algorithm) => algorithm.name).filter((name) => !gated.has(name));
+    expect(missing, 'add a floor entry (floor 0, datasetHash "") for each and measure it with WINNOW_UPDATE_FLOORS=1').toEqual([]);
+  });
+
+  for (const gateCase of gate.cases) {
+    it(gateCase.name, (context) => gate.checkHarness(gateCase, getAlgorithm(gateCase.algo), context), 600_000);
+  }
 });

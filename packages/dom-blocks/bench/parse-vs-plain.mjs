@@ -14,15 +14,18 @@ if (!existsSync(folder)) {
   process.exit(0);
 }
 const pages = readdirSync(folder).sort().map((file) => new Uint8Array(gunzipSync(readFileSync(path.join(folder, file)))));
+/** @param {() => unknown} work */
 const time = (work) => {
   const started = performance.now();
   work();
   return performance.now() - started;
 };
+/** @param {number[]} values */
 const stats = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { median: sorted[sorted.length >> 1], mean: values.reduce((sum, value) => sum + value, 0) / values.length };
 };
+/** @type {Record<string, number[]>} */
 const rows = { 'linkedom parseHTML (string)': [], 'dom-blocks parseHtml (bytes)': [], 'parseHtml + buildBlockTree': [], 'plain (extractPlain)': [] };
 for (let round = 0; round < 2; round++) {
   for (const bytes of pages) {

@@ -77,7 +77,7 @@ describe('buildBlockTree', () => {
 
   it('accepts custom block and skip predicates (for layout-based segmenters)', () => {
     const tree = buildBlockTree(parseHtml('<html><body><span class="b">x</span><p class="gone">y</p></body></html>'), {
-      isBlock: (element, tag) => tag === 'span' || tag === 'body',
+      isBlock: (_element, tag) => tag === 'span' || tag === 'body',
       isSkipped: (element) => element.getAttribute('class') === 'gone',
     });
     expect(tree.blocks.map((block) => block.tag)).toEqual(['html', 'body', 'span']);

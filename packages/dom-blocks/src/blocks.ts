@@ -1,3 +1,4 @@
+import { markupHides } from './html-elements.js';
 import { collapseWhitespace } from './tokenize.js';
 import { CDATA_SECTION_NODE, ELEMENT_NODE, TEXT_NODE, tagOf, walkTree } from './walk.js';
 
@@ -132,14 +133,11 @@ export interface BlockTreeOptions {
   maxDepth?: number;
 }
 
-const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
 const FORM_TAGS: ReadonlySet<string> = new Set(['form', 'input', 'textarea', 'select', 'button']);
 
 /** True when markup alone hides the element: `hidden`, `display:none` or `visibility:hidden` inline. */
 export function isHiddenByMarkup(element: Element): boolean {
-  if (element.hasAttribute('hidden')) return true;
-  const style = element.getAttribute('style');
-  return style !== null && HIDDEN_STYLE.test(style);
+  return markupHides(element.hasAttribute('hidden'), element.getAttribute('style'));
 }
 
 export function defaultIsBlock(_element: Element, tag: string): boolean {

@@ -2,6 +2,15 @@ export type { Page, BlockLabel, LabelledBlock, Extraction, PageExtractor, SiteEx
 export { WinnowError, isWinnowError, type WinnowErrorCode } from './errors.js';
 export { decodeHtml, decodeBytes, looksBinary, DEFAULT_DECODE_OPTIONS, BINARY_CONTROL_BYTE_RATIO, type DecodeOptions, type DecodedHtml } from './decode.js';
 export { parseHtml, htmlToString, normalizeHtml, flattenDeepNesting, MAX_PARSE_DEPTH, DEFAULT_PARSE_OPTIONS, type ParseOptions } from './parse.js';
+export {
+  VOID_ELEMENTS,
+  RAW_TEXT_ELEMENTS,
+  CLOSES_PARAGRAPH,
+  IMPLICITLY_CLOSED_BY,
+  IMPLIED_END_TAGS,
+  HIDDEN_STYLE_PATTERN,
+  markupHides,
+} from './html-elements.js';
 export { walkTree, tagOf, ELEMENT_NODE, TEXT_NODE, type TreeVisitor } from './walk.js';
 export {
   buildBlockTree,

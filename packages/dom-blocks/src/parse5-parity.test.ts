@@ -11,8 +11,10 @@ import { buildBlockTree, SKIPPED_TAGS } from './blocks.js';
 import { htmlToString, parseHtml } from './parse.js';
 
 const DATASETS_DIR = process.env.DATASETS_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/datasets');
-const present = existsSync(DATASETS_DIR);
-if (!present) console.warn(`parse5 parity: no datasets at ${DATASETS_DIR} (set DATASETS_DIR): skipped`);
+const present = existsSync(path.join(DATASETS_DIR, 'scrapinghub-aeb'));
+/** Under WINNOW_REQUIRE_DATASETS=1 (CI) missing datasets fail the suite instead of skipping it. */
+const required = process.env.WINNOW_REQUIRE_DATASETS === '1';
+if (!present) console.warn(`parse5 parity: no datasets at ${DATASETS_DIR} (set DATASETS_DIR): ${required ? 'failing (WINNOW_REQUIRE_DATASETS=1)' : 'skipped'}`);
 
 /** Sampling step (WINNOW_PARITY_STEP=1 reads every page of every dataset). */
 const STEP = Math.max(1, Number(process.env.WINNOW_PARITY_STEP ?? 3));
@@ -78,7 +80,10 @@ function winnowVisibleCharacters(html: string): number {
 /** Share of parse5's visible characters winnow may miss on a page (entity or whitespace edge cases). */
 const PAGE_TOLERANCE = 0.01;
 
-describe.skipIf(!present)('dom-blocks against parse5 on the datasets', () => {
+describe.skipIf(!present && !required)('dom-blocks against parse5 on the datasets', () => {
+  it.runIf(!present)('has its datasets', () => {
+    throw new Error(`parse5 parity: no datasets at ${DATASETS_DIR}; WINNOW_REQUIRE_DATASETS=1 makes missing data a failure: set DATASETS_DIR`);
+  });
   it('loses no visible text', () => {
     const losses: string[] = [];
     let total = 0;

@@ -84,4 +84,24 @@ describe('runHarness', () => {
     expect(report.results[0].error).toMatch(/learning on 1 page\(s\) of a failed: bad bytes/);
     expect(report.results.find((result) => result.id === 'b2')?.f1).toBe(1);
   });
+
+  it('learns from no other page on a dataset whose pages are sites of their own, and refuses train there', () => {
+    const learned: number[] = [];
+    const algorithm: SiteAlgorithm<null> = {
+      kind: 'site',
+      name: 'memo',
+      description: '',
+      defaultTrainPages: 2,
+      learn: (pages) => {
+        learned.push(pages.length);
+        return null;
+      },
+      extract: (_model, input) => makeExtraction([contentBlock(textOf(input))]),
+    };
+    const pages = dataset.pages.map((entry) => ({ ...entry, site: entry.id }));
+    const singles: Dataset = { kind: 'wcxb', name: 'wcxb-fixture', pages, pagesAreSites: true };
+    const report = runHarness(singles, algorithm);
+    expect([report.pages, report.trainPages, learned]).toEqual([5, 0, [0, 0, 0, 0, 0]]);
+    expect(() => runHarness(singles, algorithm, { train: 1 })).toThrow(/no two pages share a site.*without --train/);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Extraction, Page } from '@winnow/dom-blocks';
+import { WinnowError, type Extraction, type Page } from '@winnow/dom-blocks';
 import { aebFromCounts, aebPageCounts, type AebPageCounts, type AebScore } from './aeb.js';
 import type { Algorithm } from './algorithm.js';
 import { pageBlockScores } from './block-f.js';
@@ -112,7 +112,14 @@ export function groupBySite(pages: readonly DatasetPage[]): Map<string, DatasetP
  * extraction throws is recorded with its error and scored as empty; the run goes on.
  */
 export function runHarness(dataset: Dataset, algorithm: Algorithm, options: HarnessOptions = {}): HarnessReport {
-  const train = options.train ?? (algorithm.kind === 'site' ? algorithm.defaultTrainPages : 0);
+  if (dataset.pagesAreSites && options.train) {
+    throw new WinnowError(
+      'INVALID_OPTIONS',
+      `${dataset.name}: no two pages share a site (its folders are page types, not sites), so there is nothing to learn a site from: run it without --train.`,
+    );
+  }
+  // On a dataset whose pages are sites of their own, a site algorithm learns from no other page.
+  const train = options.train ?? (algorithm.kind === 'site' && !dataset.pagesAreSites ? algorithm.defaultTrainPages : 0);
   if (!Number.isInteger(train) || train < 0) throw new RangeError(`train must be a whole number ≥ 0, not ${train}`);
   const sites = groupBySite(dataset.pages.filter((page) => !options.sites || options.sites.includes(page.site)));
   const plan = [...sites.values()].map((pages) => ({ training: pages.slice(0, train), scored: pages.slice(train) }));

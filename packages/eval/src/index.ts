@@ -12,7 +12,28 @@ export {
   type Dataset,
   type DatasetKind,
   type DatasetPage,
+  type PageTruth,
 } from './datasets.js';
 export { runHarness, groupBySite, toPage, type HarnessOptions, type HarnessReport, type PageResult } from './harness.js';
 export { plainAlgorithm, readabilityAlgorithm, BASELINES, type Algorithm, type PageAlgorithm, type SiteAlgorithm } from './algorithm.js';
 export { extractWithReadability, READABILITY_MAX_DEPTH, READABILITY_CHAR_THRESHOLD } from './readability.js';
+export {
+  accuracyGate,
+  datasetHash,
+  datasetsRequired,
+  firstPagesPerFolder,
+  harnessMetrics,
+  missingData,
+  readFloorsFile,
+  updatingFloors,
+  HARNESS_METRICS,
+  type AccuracyGate,
+  type AccuracyGateOptions,
+  type FloorsFile,
+  type GateCase,
+  type GateFigures,
+  type GateFloor,
+  type GateMeasure,
+  type HarnessMetric,
+  type SkipContext,
+} from './gate.js';

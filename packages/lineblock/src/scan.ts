@@ -1,4 +1,13 @@
-import { MAX_BLOCK_DEPTH, SKIPPED_TAGS, collapseWhitespace } from '@winnow/dom-blocks';
+import {
+  CLOSES_PARAGRAPH,
+  IMPLICITLY_CLOSED_BY,
+  MAX_BLOCK_DEPTH,
+  RAW_TEXT_ELEMENTS,
+  SKIPPED_TAGS,
+  VOID_ELEMENTS,
+  collapseWhitespace,
+  markupHides,
+} from '@winnow/dom-blocks';
 import { decodeHTML } from 'entities';
 
 /**
@@ -39,20 +48,10 @@ export interface ScanOptions {
   skipHidden: boolean;
 }
 
-/** Elements whose content the HTML tokenizer reads as raw text up to their end tag (HTML §13.1.2). */
-const RAW_TEXT_TAGS: ReadonlySet<string> = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);
 /** Raw-text elements whose text a reader sees (form fields and `<xmp>`); the others are filtered. */
 const VISIBLE_RAW_TEXT_TAGS: ReadonlySet<string> = new Set(['textarea', 'xmp', 'plaintext']);
-/** Elements that never have content (HTML §13.1.2 "void elements"). */
-const VOID_TAGS: ReadonlySet<string> = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 /** Elements that may sit in `<head>`; any other start tag (or `<body>`) ends the head, as in a browser. */
 const HEAD_CONTENT_TAGS: ReadonlySet<string> = new Set(['html', 'head', 'title', 'meta', 'link', 'base', 'style', 'script', 'noscript', 'template', 'basefont', 'bgsound']);
-/** Block starts that close an open `<p>` (HTML §13.2.6.4.7). */
-const CLOSES_PARAGRAPH: ReadonlySet<string> = new Set([
-  'address', 'article', 'aside', 'blockquote', 'center', 'details', 'dialog', 'dir', 'div', 'dl', 'fieldset',
-  'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'main',
-  'menu', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'ul', 'li', 'dd', 'dt', 'listing', 'search', 'summary',
-]);
 /** For items that close a previous open sibling: the tags that bound the search for it. */
 const SIBLING_SCOPES: ReadonlyMap<string, { closes: ReadonlySet<string>; scope: ReadonlySet<string> }> = new Map([
   ['li', { closes: new Set(['li']), scope: new Set(['ul', 'ol', 'menu', 'dir', 'table', 'div']) }],
@@ -63,24 +62,6 @@ const SIBLING_SCOPES: ReadonlyMap<string, { closes: ReadonlySet<string>; scope: 
   ['tr', { closes: new Set(['tr', 'td', 'th']), scope: new Set(['table', 'tbody', 'thead', 'tfoot']) }],
 ]);
 
-/**
- * Elements whose end tag may be left out (HTML §13.1.2.4): a skipped one also ends where a browser would
- * close it implicitly — at a start tag that closes it, or at its parent's end tag — or an unclosed hidden
- * `<li>` would swallow the rest of the page.
- */
-const IMPLICITLY_CLOSED_BY: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['p', CLOSES_PARAGRAPH],
-  ['li', new Set(['li'])],
-  ['dt', new Set(['dt', 'dd'])],
-  ['dd', new Set(['dt', 'dd'])],
-  ['td', new Set(['td', 'th', 'tr'])],
-  ['th', new Set(['td', 'th', 'tr'])],
-  ['tr', new Set(['tr'])],
-  ['option', new Set(['option', 'optgroup'])],
-  ['optgroup', new Set(['optgroup'])],
-]);
-
-const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
 const HIDE_WORDS = /hidden|none/i;
 const closeTagPatterns = new Map<string, RegExp>();
 
@@ -150,9 +131,7 @@ export function attributesHide(source: string): boolean {
   // Cheap pre-check without allocating: most tags carry neither word.
   if (!HIDE_WORDS.test(source)) return false;
   const attributes = parseAttributes(source);
-  if (attributes.has('hidden')) return true;
-  const style = attributes.get('style');
-  return style !== undefined && HIDDEN_STYLE.test(style);
+  return markupHides(attributes.has('hidden'), attributes.get('style'));
 }
 
 function decodeText(raw: string): string {
@@ -223,7 +202,7 @@ export function scanLines(html: string, options: ScanOptions): ScannedPage {
         if (sibling.scope.has(open)) break;
       }
     }
-    if (VOID_TAGS.has(tag)) return;
+    if (VOID_ELEMENTS.has(tag)) return;
     if (stack.length < MAX_BLOCK_DEPTH) stack.push(tag);
     else overflow++;
   };
@@ -269,7 +248,7 @@ export function scanLines(html: string, options: ScanOptions): ScannedPage {
 
   /** Handles a start tag; returns where scanning resumes. */
   const startTag = (tag: string, attributes: string, selfClosing: boolean, end: number): number => {
-    if (RAW_TEXT_TAGS.has(tag)) {
+    if (RAW_TEXT_ELEMENTS.has(tag)) {
       let contentEnd = length;
       let resume = length;
       if (tag !== 'plaintext') {
@@ -296,7 +275,7 @@ export function scanLines(html: string, options: ScanOptions): ScannedPage {
         skipDepth = 0; // the skipped element ends here; this tag is read normally below
       } else {
         if (tag === skipTag && !closedBy && !selfClosing) skipDepth++;
-        else if (closedBy && breaks.has(tag) && !VOID_TAGS.has(tag) && !selfClosing) skipInner++;
+        else if (closedBy && breaks.has(tag) && !VOID_ELEMENTS.has(tag) && !selfClosing) skipInner++;
         return end;
       }
     }
@@ -309,14 +288,14 @@ export function scanLines(html: string, options: ScanOptions): ScannedPage {
     }
     if (tag === 'body') bodyStarted = true;
     if (SKIPPED_TAGS.has(tag)) {
-      if (!selfClosing && !VOID_TAGS.has(tag)) {
+      if (!selfClosing && !VOID_ELEMENTS.has(tag)) {
         skipTag = tag;
         skipDepth = 1;
         skipInner = 0;
       }
       return end;
     }
-    if (skipHidden && attributes.length > 0 && !VOID_TAGS.has(tag) && !selfClosing && attributesHide(attributes)) {
+    if (skipHidden && attributes.length > 0 && !VOID_ELEMENTS.has(tag) && !selfClosing && attributesHide(attributes)) {
       skipTag = tag;
       skipDepth = 1;
       skipInner = 0;

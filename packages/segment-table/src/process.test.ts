@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from './memory-store.js';
-import { labelPage, learnSegmentTable, processPage, segmentTableExtractor, siteOf, type PageResult } from './process.js';
-import type { SegmentStore } from './store.js';
+import { labelPage, learnSegmentTable, processPage, processPageAsync, segmentTableExtractor, siteOf, type PageResult } from './process.js';
+import type { AsyncSegmentStore, SegmentStore } from './store.js';
 import { isSqliteAvailable, openSqliteStore } from './sqlite-store.js';
 import { templatePage } from './test-support/pages.js';
 
@@ -197,4 +197,33 @@ describe.skipIf(!sqliteAvailable)('stop and resume (SQLite store, separate proce
     const reference = crawl(path.join(directory, 'reference.sqlite'), 1, pages + 1).at(-1);
     expect(next).toEqual(reference);
   }, 30_000);
+});
+
+describe('processPageAsync', () => {
+  it('gives what processPage gives, on a store of either kind', async () => {
+    const sync = createMemoryStore();
+    const inner = createMemoryStore();
+    // The memory store behind promises: the async form of the same contract.
+    const asyncStore = Object.fromEntries(
+      (['applyPage', 'countedPage', 'lookup', 'size', 'pageCount', 'sites', 'entries', 'close'] as const).map((name) => [
+        name,
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        (...args: unknown[]) => Promise.resolve((inner[name] as (...a: any[]) => unknown)(...args)),
+      ]),
+    ) as unknown as AsyncSegmentStore;
+    for (let number = 1; number <= 12; number++) {
+      expect(await processPageAsync(asyncStore, page(number), { baseLifetime: 1 })).toEqual(processPage(sync, page(number), { baseLifetime: 1 }));
+    }
+  });
+
+  it('gives a page counted before its first result while it is still its site latest page (a retried worker)', async () => {
+    const store = createMemoryStore();
+    const results = [1, 2, 3, 4, 5, 6].map((number) => processPage(store, page(number)));
+    const retried = await processPageAsync(store, page(6));
+    expect(retried.alreadyCounted).toBe(true);
+    expect(retried.extraction).toEqual(results[5].extraction);
+    // Not the latest any more: labelled with the table as it is, and its notes say so.
+    expect(processPage(store, page(5)).extraction.notes.join()).toMatch(/page 5 of gazette.example was counted before/);
+    expect(store.pageCount('gazette.example')).toBe(6);
+  });
 });

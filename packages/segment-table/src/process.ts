@@ -4,7 +4,7 @@ import { detectTemplates, type LayoutBlockVerdict } from './detect.js';
 import { createMemoryStore } from './memory-store.js';
 import { resolveOptions, type SegmentTableOptions } from './options.js';
 import { segmentPage, type SegmentInput, type SegmentKey } from './segment.js';
-import type { PageKey, SegmentStore, StoreSize } from './store.js';
+import type { AnySegmentStore, PageKey, PageUpdate, SegmentStore, StoreSize } from './store.js';
 
 /** The site key of pages that name no site and no URL. */
 export const DEFAULT_SITE = 'default';
@@ -79,11 +79,45 @@ export interface ProcessOptions extends Partial<SegmentTableOptions> {
  * table as it is, and its notes say so: rerunning a crawl over the same pages leaves the table unchanged.
  */
 export function processPage(store: SegmentStore, page: SegmentInput, options: ProcessOptions = {}): PageResult {
+  const prepared = preparePage(page, options);
+  const update = store.applyPage(prepared.site, prepared.segmented.keys, prepared.resolved, prepared.pageKey);
+  return finishPage(prepared, update, update.alreadyCounted ? store.pageCount(prepared.site) : update.pageNumber);
+}
+
+/**
+ * `processPage` on a store of either kind: the same four steps and the same result, awaiting the store
+ * (one atomic `applyPage`, plus a `pageCount` when the page was counted before).
+ */
+export async function processPageAsync(store: AnySegmentStore, page: SegmentInput, options: ProcessOptions = {}): Promise<PageResult> {
+  const prepared = preparePage(page, options);
+  const update = await store.applyPage(prepared.site, prepared.segmented.keys, prepared.resolved, prepared.pageKey);
+  return finishPage(prepared, update, update.alreadyCounted ? await store.pageCount(prepared.site) : update.pageNumber);
+}
+
+interface PreparedPage {
+  site: string;
+  resolved: ReturnType<typeof resolveOptions>;
+  segmented: ReturnType<typeof segmentPage>;
+  pageKey: PageKey;
+}
+
+function preparePage(page: SegmentInput, options: ProcessOptions): PreparedPage {
   const resolved = resolveOptions(options);
   const site = options.site ?? siteOfInput(page);
   const segmented = segmentPage(page, resolved);
-  const update = store.applyPage(site, segmented.keys, resolved, pageKeyOf(page, segmented.keys, options));
-  const notes = update.alreadyCounted
+  return { site, resolved, segmented, pageKey: pageKeyOf(page, segmented.keys, options) };
+}
+
+/**
+ * Detection after the store's update. A page counted before is labelled with the table as it is; when
+ * it is still its site's latest page (`sitePages` equals its number), the table is exactly as the page's
+ * own count left it, so the result is the one that count gave, notes included: a worker that dies after
+ * counting a page and is retried gives the page's first result.
+ */
+function finishPage(prepared: PreparedPage, update: PageUpdate, sitePages: number): PageResult {
+  const { site, resolved, segmented } = prepared;
+  const latest = !update.alreadyCounted || update.pageNumber === sitePages;
+  const notes = !latest
     ? [countedNote(site, update.pageNumber)]
     : update.pageNumber < resolved.minTemplateDf
       ? [`page ${update.pageNumber} of ${site}: fewer than ${resolved.minTemplateDf} pages seen, no segment can be a template yet`]

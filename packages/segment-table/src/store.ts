@@ -102,11 +102,26 @@ export interface SegmentStore {
   close(): void;
 }
 
+/** `Store` with every method returning a `Promise` of what it returns: the same contract, for a networked store. */
+export type AsyncOf<Store> = {
+  readonly [Name in keyof Store]: Store[Name] extends (...args: infer Args) => infer Result ? (...args: Args) => Promise<Result> : Store[Name];
+};
+
+/**
+ * The segment store contract for stores across a network (Redis): every method of `SegmentStore`, made
+ * asynchronous. `processPageAsync` takes either kind, and `segmentStoreSuite` tests either kind.
+ */
+export type AsyncSegmentStore = AsyncOf<SegmentStore>;
+
+/** A store of either kind. */
+export type AnySegmentStore = SegmentStore | AsyncSegmentStore;
+
 /** The lifetime parameters a site's table was built with must not change during a crawl. */
 export function sameLifetime(a: LifetimeParameters, b: LifetimeParameters): boolean {
   return a.baseLifetime === b.baseLifetime && a.lifetimeGrowth === b.lifetimeGrowth;
 }
 
+/** The order of `entries()`: most frequent first, then path and text in code-unit order (the same on every machine). */
 export function compareEntries(a: SegmentEntry, b: SegmentEntry): number {
   // Code-unit order, not locale order: the same on every machine.
   return b.df - a.df || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0);

@@ -1,4 +1,4 @@
-import { ELEMENT_NODE, TEXT_NODE, parseHtml, tagOf, walkTree } from '@winnow/dom-blocks';
+import { ELEMENT_NODE, TEXT_NODE, VOID_ELEMENTS, parseHtml, tagOf, walkTree } from '@winnow/dom-blocks';
 import { finishHash, hashString, mixHash, sortedHashes } from './hash.js';
 
 /** The three structural distances of paper 004 §4. */
@@ -73,10 +73,6 @@ const PATH_SHINGLE_SALT = 0x50415448; // 'PATH'
 const TAG_SHINGLE_SALT = 0x54414753; // 'TAGS'
 // End tags get their own ids: `<div></div><p>` and `<div><p></p></div>` are different sequences.
 const END_TAG_BIT = 0x9e3779b9;
-/** Void elements have no end tag in the source (HTML Living Standard §13.1.2). */
-const VOID_TAGS: ReadonlySet<string> = new Set([
-  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr',
-]);
 
 /**
  * Builds a page's structural sets in one iterative walk (no recursion on DOM depth), in time linear in
@@ -142,7 +138,7 @@ export function pageStructure(input: Document | Element | string | Uint8Array, o
     leave(node) {
       if (node.nodeType !== ELEMENT_NODE) return;
       if (!hasChild.pop()) addPathLeaf(pathTags, pathStates[pathStates.length - 1]);
-      if (!VOID_TAGS.has(tagOf(node as Element))) addToken(pathTags[pathTags.length - 1] ^ END_TAG_BIT);
+      if (!VOID_ELEMENTS.has(tagOf(node as Element))) addToken(pathTags[pathTags.length - 1] ^ END_TAG_BIT);
       pathTags.pop();
       pathStates.pop();
     },

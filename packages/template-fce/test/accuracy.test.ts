@@ -1,34 +1,30 @@
 /**
- * Accuracy gate (CONVENTIONS.md §6): recomputes word F1 and block F of CE and FastCE on a subset of the
- * datasets and fails below the pinned floor minus epsilon. Subset, to keep `pnpm test` short: four sites
- * (cetd/arstechnica, debian gri, postgresql15 and python311), templates from the first 25 pages, scored on the next 30. The full
- * figures come from `pnpm bench` (README).
+ * Accuracy gate (CONVENTIONS.md §6, @winnow/eval's `accuracyGate`): recomputes word F1 (LCS, micro) and
+ * mean block F (over each extractor's own blocks) of CE and FastCE on a subset of the datasets and fails
+ * below the pinned floor minus epsilon. Subset, to keep `pnpm test` short: four sites (cetd/arstechnica,
+ * debian gri, postgresql15 and python311), templates from the first 25 pages, scored on the next 30.
+ * The full figures come from `pnpm bench` (README).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { datasetsAvailable, datasetsDir, measureSite } from './measure.js';
+import { afterAll, describe, it } from 'vitest';
+import { accuracyGate, type GateMeasure } from '@winnow/eval';
+import { measureSite, type SiteFigures } from './measure.js';
 
-interface Floors {
-  epsilon: number;
-  train: number;
-  maxScored: number;
-  sites: Record<string, Record<'ce' | 'fce', { f1: number; blockF1: number }>>;
-}
+const gate = accuracyGate(new URL('../accuracy-floors.json', import.meta.url), { name: 'template-fce accuracy gate' });
 
-const floors: Floors = JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../accuracy-floors.json'), 'utf8'));
+/** One run measures CE and FastCE on a site: kept for the second of the two cases. */
+const measured = new Map<string, SiteFigures>();
 
-if (!datasetsAvailable) console.warn(`template-fce accuracy gate skipped: no datasets at ${datasetsDir} (set DATASETS_DIR)`);
+const measure: GateMeasure = (dataset, gateCase) => {
+  const train = gateCase.train ?? 25;
+  const key = `${dataset.name}|${train}|${dataset.pages.length}`;
+  let figures = measured.get(key);
+  if (!figures) measured.set(key, (figures = measureSite(dataset.name, { train, pages: dataset.pages })));
+  const scores = gateCase.algo === 'ce' ? figures.ce : gateCase.algo === 'fce' ? figures.fce : undefined;
+  if (!scores) throw new Error(`template-fce measures ce and fce, not ${gateCase.algo}`);
+  return { 'lcs.microF1': scores.f1, 'ownBlocks.macroF1': scores.blockF1 };
+};
 
-describe.skipIf(!datasetsAvailable)('accuracy floors (subset of four sites)', () => {
-  it.each(Object.keys(floors.sites))('%s', (site) => {
-    const figures = measureSite(site, { train: floors.train, maxScored: floors.maxScored });
-    const measured = { ce: figures.ce, fce: figures.fce };
-    for (const algorithm of ['ce', 'fce'] as const) {
-      const floor = floors.sites[site][algorithm];
-      expect.soft(measured[algorithm].f1, `${site} ${algorithm} word F1`).toBeGreaterThanOrEqual(floor.f1 - floors.epsilon);
-      expect.soft(measured[algorithm].blockF1, `${site} ${algorithm} block F`).toBeGreaterThanOrEqual(floor.blockF1 - floors.epsilon);
-    }
-  }, 300_000);
+describe('template-fce accuracy floors (subset of four sites)', () => {
+  afterAll(() => gate.save());
+  for (const gateCase of gate.cases) it(gateCase.name, (context) => gate.check(gateCase, measure, context), 300_000);
 });

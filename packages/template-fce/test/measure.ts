@@ -112,6 +112,8 @@ export interface MeasureOptions {
   peers?: boolean;
   /** CE options for both CE and FastCE's preparation (default: the package defaults). */
   ceOptions?: Partial<CeOptions>;
+  /** The site's pages in name order (default: loaded from the datasets). */
+  pages?: readonly DatasetPage[];
 }
 
 /**
@@ -131,7 +133,7 @@ export function buildTemplates(training: Page[], ceOptions: Partial<CeOptions> =
 /** Learns CE and FastCE on the first `train` pages of a site (name order) and scores the rest. */
 export function measureSite(site: string, options: MeasureOptions = {}): SiteFigures {
   const train = options.train ?? 25;
-  const pages = loadSite(site);
+  const pages = options.pages ?? loadSite(site);
   const training = pages.slice(0, train).map((page) => ({ id: page.id, html: page.html, site: page.site }));
   const scored = pages.slice(train, options.maxScored === undefined ? undefined : train + options.maxScored);
   let started = performance.now();

@@ -1,5 +1,5 @@
 /**
- * The figures of the README (issue 7): share of pages segmented correctly on Sphinx documentation
+ * The figures of the README: share of pages segmented correctly on Sphinx documentation
  * (debian-sites python311, django32; true sections from `section` / `div.section`) and on cetd news
  * articles (paper 003 §4.2 criterion), with Chromium's layout and with the estimated layout; and the
  * time per page including Chromium's layout on pages of 1,000–2,000 elements.
@@ -9,11 +9,11 @@
  * Samples (browser runs are bounded): N evenly spread pages per Sphinx site (default 40), per cetd
  * news site (default 25), and up to N pages of 1,000–2,000 elements for timing (default 30).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { parseHtml } from '@winnow/dom-blocks';
 import { chromiumAvailable, indexElements, launchChromiumLayout, segmentPage, type ChromiumLayoutSession } from '../src/index.js';
 import { scoreArticle, scoreSections } from '../src/criteria.js';
-import { cetdPages, datasetsAvailable, debianPages, everyNth, type DatasetPage } from './datasets.js';
+import { datasetPages, datasetsAvailable, everyNth, type DatasetPage } from './datasets.js';
 
 function argument(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -36,7 +36,7 @@ if (!session) console.log('Chromium not found: only the estimated layout is meas
 const layouts = session ? (['chromium', 'estimate'] as const) : (['estimate'] as const);
 
 async function segmentWith(layout: 'chromium' | 'estimate', page: DatasetPage) {
-  const document = parseHtml(page.bytes);
+  const document = parseHtml(page.html);
   return segmentPage(document, layout === 'chromium' ? await (session as ChromiumLayoutSession).measure(document) : undefined);
 }
 
@@ -48,7 +48,7 @@ console.log('\n## Sphinx documentation: pages whose every marked-up section is o
 console.log('| site | layout | pages | correct pages | sections exactly one content block | sections only divided, never merged | pages with no section merged |');
 console.log('|---|---|---|---|---|---|---|');
 for (const site of ['python311', 'django32']) {
-  const pages = everyNth(debianPages(site), docsPerSite);
+  const pages = everyNth(datasetPages(`debian-sites/${site}`), docsPerSite);
   for (const layout of layouts) {
     let correct = 0;
     let scored = 0;
@@ -86,15 +86,14 @@ console.log('\n## cetd news: the article in one content block and nothing else (
 console.log('| site | layout | pages | correct pages | correct at recall ≥ 0.7 | mean best-block recall | mean best-block precision |');
 console.log('|---|---|---|---|---|---|---|');
 for (const site of ['arstechnica', 'bbc', 'nytimes', 'yahoo']) {
-  const pages = everyNth(cetdPages(site), newsPerSite);
+  const pages = everyNth(datasetPages(`cetd/${site}`), newsPerSite);
   for (const layout of layouts) {
     let correct = 0;
     let lenient = 0;
     let recall = 0;
     let precision = 0;
     for (const page of pages) {
-      const gold = readFileSync(page.goldPath as string, 'utf8');
-      const score = scoreArticle(await segmentWith(layout, page), gold);
+      const score = scoreArticle(await segmentWith(layout, page), page.gold);
       if (score.correct) correct++;
       if (score.recall >= 0.7 && score.precision >= 0.5) lenient++;
       recall += score.recall;
@@ -109,9 +108,9 @@ for (const site of ['arstechnica', 'bbc', 'nytimes', 'yahoo']) {
 
 if (session && parts.has('timing')) {
   // Pages of 1,000–2,000 elements from the cetd news sites, as paper 003 §4.3 (Yahoo! News pages of ~1,000–1,850 nodes).
-  const candidates = ['arstechnica', 'bbc', 'nytimes', 'yahoo', 'chaos'].flatMap((site) => cetdPages(site));
+  const candidates = ['arstechnica', 'bbc', 'nytimes', 'yahoo', 'chaos'].flatMap((site) => datasetPages(`cetd/${site}`));
   const sized = candidates
-    .map((page) => ({ page, elements: indexElements(parseHtml(page.bytes)).length }))
+    .map((page) => ({ page, elements: indexElements(parseHtml(page.html)).length }))
     .filter(({ elements }) => elements >= 1000 && elements <= 2000);
   const sample = everyNth(sized, timingPages);
   const repeats = 3;
@@ -122,7 +121,7 @@ if (session && parts.has('timing')) {
     let segmentMs = 0;
     for (let repeat = 0; repeat < repeats; repeat++) {
       const started = performance.now();
-      const document = parseHtml(page.bytes);
+      const document = parseHtml(page.html);
       const parsed = performance.now();
       const layout = await session.measure(document).catch((error: Error) => {
         console.log(`${page.id}: ${error.message.split('\n')[0]}`);

@@ -24,7 +24,7 @@ import {
   treeShape,
   type PageLayout,
 } from '../src/index.js';
-import { PACKAGE_ROOT, aebPages, cetdPages, cleanevalPages, everyNth, type DatasetPage } from './datasets.js';
+import { PACKAGE_ROOT, datasetPages, everyNth, type DatasetPage } from './datasets.js';
 import { isLabelledTitle } from './labels.js';
 
 function argument(name: string): string | undefined {
@@ -37,7 +37,7 @@ const limit = Number(argument('limit') ?? Infinity);
 const out = argument('out') ?? path.join(PACKAGE_ROOT, 'src', layoutSource === 'chromium' ? 'title-model.json' : 'title-model-estimate.json');
 const classes = ['other', 'title'];
 
-const sources: DatasetPage[][] = [cetdPages('chaos'), aebPages(), cleanevalPages()];
+const sources: DatasetPage[][] = [datasetPages('cetd/chaos'), datasetPages('scrapinghub-aeb'), datasetPages('cleaneval-dev')];
 const pages = sources.flatMap((list) => everyNth(list, Math.min(limit, list.length)));
 
 let data: number[][] = [];
@@ -57,7 +57,7 @@ if (cache && existsSync(cache)) {
   let failed = 0;
   for (const page of pages) {
     try {
-      const document = parseHtml(page.bytes);
+      const document = parseHtml(page.html);
       const layout: PageLayout = session ? await session.measure(document) : estimateLayout(document);
       const { blocks } = layoutMinimumBlocks(document, layout);
       const features = titleBlockFeatures(blocks, findNeighbours(blocks));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHtml } from '@winnow/dom-blocks';
-import { ELEMENT_INDEX_ATTRIBUTE, chromiumAvailable, launchChromiumLayout, serializeForLayout, type ChromiumLayoutSession } from './chromium.js';
+import { ELEMENT_INDEX_ATTRIBUTE, chromiumAvailable, chromiumUnavailableReason, launchChromiumLayout, serializeForLayout, type ChromiumLayoutSession } from './chromium.js';
 import { indexElements } from './layout.js';
 import { segmentPage } from './segment.js';
 
@@ -82,4 +82,17 @@ describe.skipIf(!available)('launchChromiumLayout failures', () => {
 
 it('reports a missing Chromium binary as LAYOUT_UNAVAILABLE', async () => {
   await expect(launchChromiumLayout({ executablePath: '/nonexistent/chromium' })).rejects.toMatchObject({ code: 'LAYOUT_UNAVAILABLE' });
+});
+
+describe('chromiumUnavailableReason', () => {
+  it('says how to get the browser when its binary is missing', () => {
+    const reason = chromiumUnavailableReason('/nonexistent/chromium');
+    expect(reason).toMatch(/No Chromium at \/nonexistent\/chromium: install .*CHROMIUM_PATH/);
+    expect(chromiumAvailable('/nonexistent/chromium')).toBe(false);
+  });
+
+  it('finds the optional peer playwright-core when it is installed (a dev dependency here)', () => {
+    // Any existing file stands for the binary; the driver check is what this exercises.
+    expect(chromiumUnavailableReason(process.execPath)).toBeUndefined();
+  });
 });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { WinnowError } from '@winnow/dom-blocks';
 import { indexElements, type Box, type ElementLayout, type PageLayout } from './layout.js';
 
@@ -58,9 +59,46 @@ export interface ChromiumLayoutSession {
   close(): Promise<void>;
 }
 
-/** True when the Chromium binary exists (tests and the CLI check this before launching). */
+/**
+ * The driver of the browser: an optional peer dependency, so that installing the title segmenter (or the
+ * CLI, or the registry) never pulls a browser driver. Imported only when Chromium layout is asked for.
+ */
+const PLAYWRIGHT_PACKAGE = 'playwright-core';
+
+/** What to do when the driver is missing (the estimator needs neither the driver nor a browser). */
+export const PLAYWRIGHT_MISSING_MESSAGE =
+  `Chromium layout needs the optional peer dependency ${PLAYWRIGHT_PACKAGE}, which is not installed: run \`npm install ${PLAYWRIGHT_PACKAGE}\` ` +
+  `in the project that uses @winnow/title-segmenter (or beside a global @winnow/cli: \`npm install -g ${PLAYWRIGHT_PACKAGE}\`); it drives ` +
+  `the system's Chromium and downloads no browser. Or segment with the estimated layout (segmentPage without a layout; ` +
+  `\`winnow segment --layout estimate\`).`;
+
+function playwrightInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve(PLAYWRIGHT_PACKAGE);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why Chromium layout cannot run here (an actionable sentence), or undefined when it can: the browser
+ * binary must exist and the optional peer `playwright-core` must be installed.
+ */
+export function chromiumUnavailableReason(executablePath: string = DEFAULT_CHROMIUM_LAYOUT_OPTIONS.executablePath): string | undefined {
+  if (!existsSync(executablePath)) {
+    return `No Chromium at ${executablePath}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH; or segment with the estimated layout (no browser).`;
+  }
+  if (!playwrightInstalled()) return PLAYWRIGHT_MISSING_MESSAGE;
+  return undefined;
+}
+
+/**
+ * True when Chromium layout can run: the browser binary exists and `playwright-core` is installed (tests
+ * and the CLI check this before launching; `chromiumUnavailableReason` says what is missing).
+ */
 export function chromiumAvailable(executablePath: string = DEFAULT_CHROMIUM_LAYOUT_OPTIONS.executablePath): boolean {
-  return existsSync(executablePath);
+  return chromiumUnavailableReason(executablePath) === undefined;
 }
 
 /**
@@ -142,13 +180,14 @@ function drawOutlines(boxes: Array<[number, number, number, number]>): void {
  */
 export async function launchChromiumLayout(options: Partial<ChromiumLayoutOptions> = {}): Promise<ChromiumLayoutSession> {
   const settings: ChromiumLayoutOptions = { ...DEFAULT_CHROMIUM_LAYOUT_OPTIONS, ...options };
-  if (!chromiumAvailable(settings.executablePath)) {
-    throw new WinnowError(
-      'LAYOUT_UNAVAILABLE',
-      `No Chromium at ${settings.executablePath}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH; or segment with the estimated layout (no browser).`,
-    );
+  const reason = chromiumUnavailableReason(settings.executablePath);
+  if (reason) throw new WinnowError('LAYOUT_UNAVAILABLE', reason);
+  let chromium: typeof import('playwright-core').chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch (error) {
+    throw new WinnowError('LAYOUT_UNAVAILABLE', PLAYWRIGHT_MISSING_MESSAGE, { cause: error });
   }
-  const { chromium } = await import('playwright-core');
   let browser;
   try {
     browser = await chromium.launch({ executablePath: settings.executablePath, args: [...CHROMIUM_FLAGS], headless: true });

@@ -21,6 +21,7 @@ it('pins the export list', async () => {
       "binaryScores",
       "boxArea",
       "chromiumAvailable",
+      "chromiumUnavailableReason",
       "classifyTitleBlocks",
       "crossValidateC45",
       "estimateLayout",

@@ -33,6 +33,7 @@ export {
   launchChromiumLayout,
   measureLayoutWithChromium,
   chromiumAvailable,
+  chromiumUnavailableReason,
   serializeForLayout,
   CHROMIUM_FLAGS,
   ELEMENT_INDEX_ATTRIBUTE,

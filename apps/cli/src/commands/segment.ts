@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { WinnowError, parseHtml } from '@winnow/dom-blocks';
 import {
-  chromiumAvailable,
+  chromiumUnavailableReason,
   launchChromiumLayout,
   segmentPage,
   segmentationToJson,
@@ -63,9 +63,10 @@ export async function runSegment(options: SegmentCommandOptions): Promise<Segmen
   const { pages } = await readPages([options.input], options.stdin);
   if (pages.length !== 1) throw new WinnowError('UNREADABLE_INPUT', `segment takes one page, not a folder of ${pages.length}.`);
   const document = parseHtml(pages[0].html);
-  const useChromium = options.layout === 'chromium' || (options.layout === 'auto' && chromiumAvailable(options.chromium?.executablePath));
+  const unavailable = options.layout === 'estimate' ? undefined : chromiumUnavailableReason(options.chromium?.executablePath);
+  const useChromium = options.layout === 'chromium' || (options.layout === 'auto' && unavailable === undefined);
   if (options.png && !useChromium) {
-    throw new WinnowError('LAYOUT_UNAVAILABLE', '--png needs Chromium (apt-get install chromium, or set CHROMIUM_PATH); the estimated layout has nothing to screenshot.');
+    throw new WinnowError('LAYOUT_UNAVAILABLE', `--png needs Chromium layout; the estimated layout has nothing to screenshot. ${unavailable ?? ''}`.trim());
   }
   const session = useChromium ? await launchChromiumLayout(options.chromium) : undefined;
   try {
@@ -73,7 +74,7 @@ export async function runSegment(options: SegmentCommandOptions): Promise<Segmen
     const layout: PageLayout | undefined = session ? await session.measure(document) : undefined;
     const segmentation = segmentPage(document, layout);
     const ms = performance.now() - started;
-    if (!session && options.layout === 'auto') segmentation.notes.push('Chromium not found: used the estimated layout');
+    if (!session && options.layout === 'auto') segmentation.notes.push(`used the estimated layout: ${unavailable}`);
     if (options.png && session) {
       writeFileSync(options.png, await session.screenshot(document, segmentation.contentBlocks.map((block) => block.box)));
     }

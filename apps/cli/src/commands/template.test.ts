@@ -1,9 +1,20 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, main } from '../main.js';
 import { readTemplate, runTemplateBuild } from './template.js';
+
+/** Temporary folders made by these tests, removed after them. */
+const temporary: string[] = [];
+function temporaryDirectory(prefix: string): string {
+  const directory = mkdtempSync(path.join(tmpdir(), prefix));
+  temporary.push(directory);
+  return directory;
+}
+afterAll(() => {
+  for (const directory of temporary.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
 
 const TOPICS = ['harbour', 'council', 'budget', 'river', 'school', 'station', 'festival', 'market'];
 
@@ -17,7 +28,7 @@ function page(n: number): string {
 }
 
 function siteFolder(count: number): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'winnow-template-'));
+  const root = temporaryDirectory('winnow-template-');
   const folder = path.join(root, 'example-site');
   mkdirSync(folder);
   for (let n = 0; n < count; n++) writeFileSync(path.join(folder, `${n}.html`), page(n));

@@ -1,7 +1,6 @@
-#!/usr/bin/env node
 // Takes docs/screenshot.png: the demo page at work on the fixture site — two algorithms side by side
 // (a site algorithm with its model open), and the title segmenter's figure when Chromium can draw it.
-//   node scripts/screenshot.mjs [--algorithms fce,lineblock] [--figure title-segmenter] [--out docs/screenshot.png]
+//   pnpm screenshot -- [--algorithms fce,lineblock] [--figure title-segmenter] [--out docs/screenshot.png]
 // Needs Debian's Chromium (/usr/bin/chromium or CHROMIUM_PATH) and a build (pnpm build).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +9,7 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(new URL(import.meta.url).pathname);
 const packageDir = path.resolve(here, '..');
 const args = process.argv.slice(2);
-const flag = (name, fallback) => {
+const flag = (name: string, fallback: string): string => {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? args[index + 1] : fallback;
 };
@@ -42,7 +41,7 @@ try {
   await page.waitForSelector(`.result[data-algorithm="${second || first}"] .output`);
   if (drawn) await page.waitForSelector(`.result[data-figure="${figure}"] img`, { timeout: 60_000 });
   // Open the model view of site algorithms.
-  for (const details of await page.locator('.result details.model:not([hidden])').all()) await details.evaluate((element) => (element.open = true));
+  for (const details of await page.locator('.result details.model:not([hidden])').all()) await details.evaluate((element) => ((element as HTMLDetailsElement).open = true));
   await page.screenshot({ path: out, fullPage: true });
   console.log(`wrote ${path.relative(process.cwd(), out)} (${first}${second ? ` beside ${second}` : ''}${drawn ? `, ${figure} figure` : ''})`);
 } finally {

@@ -1,20 +1,19 @@
-#!/usr/bin/env node
 // Load run of the demo server on loopback, bounded in time (autocannon):
-//   node scripts/load.mjs [--duration 10] [--connections 4] [--algorithm plain] [--pathological] [--json]
+//   pnpm load -- [--duration 10] [--connections 4] [--algorithm plain] [--pathological] [--json]
 // Phase 1 posts a typical page (the median-size page of scrapinghub-aeb when DATASETS_DIR or
 // ../shared/datasets is there, else the fixture article) for extraction. Phase 2 mixes in oversized,
 // malformed and binary uploads. The server runs in a child process; the run fails if it dies or stops
 // answering. Build first (pnpm build).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
+import autocannon, { type Request, type Result } from 'autocannon';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const packageDir = path.resolve(here, '..');
 const args = process.argv.slice(2);
-const flag = (name, fallback) => {
+const flag = (name: string, fallback: string): string => {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? args[index + 1] : fallback;
 };
@@ -52,15 +51,22 @@ function startServerProcess() {
     process.stdout.write(server.url + '\\n');
   `;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = new Promise((resolve, reject) => {
+  const url = new Promise<string>((resolve, reject) => {
     child.stdout.once('data', (chunk) => resolve(String(chunk).trim()));
     child.once('exit', (code) => reject(new Error(`server exited early with code ${code}`)));
   });
   return { child, url };
 }
 
-function multipart(boundary, parts) {
-  const chunks = [];
+interface Part {
+  name: string;
+  filename?: string;
+  type?: string;
+  value: string | Buffer;
+}
+
+function multipart(boundary: string, parts: Part[]): Buffer {
+  const chunks: Buffer[] = [];
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`));
     chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
@@ -71,7 +77,7 @@ function multipart(boundary, parts) {
 }
 
 const page = typicalPage();
-const good = {
+const good: Request & { headers: Record<string, string>; body: Buffer } = {
   method: 'POST',
   path: '/api/extract',
   headers: { 'content-type': 'multipart/form-data; boundary=winnowload' },
@@ -81,7 +87,7 @@ const good = {
   ]),
 };
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, ...new Array(500).fill(0)]);
-const bad = {
+const bad: Record<string, Request> = {
   oversized: { method: 'POST', path: '/api/extract', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pages: [{ html: 'x'.repeat(MAX_BODY_BYTES + 1024) }] }) },
   malformedMultipart: { method: 'POST', path: '/api/extract', headers: { 'content-type': 'multipart/form-data; boundary=abc' }, body: '--xyz\r\nContent-Disposition: form-data; name="page"\r\n\r\n<p>never closed' },
   binary: {
@@ -92,16 +98,16 @@ const bad = {
   },
   malformedJson: { method: 'POST', path: '/api/extract', headers: { 'content-type': 'application/json' }, body: '{"pages": [{"html": ' },
 };
-const deep = {
+const deep: Request = {
   method: 'POST',
   path: '/api/extract',
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ pages: [{ name: 'deep.html', html: `${'<div>'.repeat(2_000)}deep text` }], algorithms: ['readability'] }),
 };
 // Seven good requests for every three bad ones (one of each kind in turn).
-const mixed = [good, bad.malformedMultipart, good, good, bad.binary, good, good, bad.oversized, good, bad.malformedJson];
+const mixed: Request[] = [good, bad.malformedMultipart, good, good, bad.binary, good, good, bad.oversized, good, bad.malformedJson];
 
-function summary(name, result) {
+function summary(name: string, result: Result) {
   const codes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]));
   return {
     phase: name,
@@ -116,15 +122,15 @@ function summary(name, result) {
   };
 }
 
-async function alive(url) {
+async function alive(url: string): Promise<boolean> {
   const response = await fetch(new URL('/api/health', url));
   return response.ok && (await response.json()).ok === true;
 }
 
 /** Reference measured on the same machine in the same minute: dom-blocks' parse of the page, median of 15. */
-async function parseReferenceMs(html) {
+async function parseReferenceMs(html: string): Promise<number> {
   const { parseHtml } = await import(path.resolve(packageDir, '../../packages/dom-blocks/dist/index.js'));
-  const times = [];
+  const times: number[] = [];
   for (let index = 0; index < 20; index++) {
     const start = performance.now();
     parseHtml(html);
@@ -136,15 +142,15 @@ async function parseReferenceMs(html) {
 
 const parseMs = await parseReferenceMs(page.html);
 const { child, url: urlPromise } = startServerProcess();
-let crashed = null;
+let crashed: { code: number | null; signal: NodeJS.Signals | null } | null = null;
 child.on('exit', (code, signal) => (crashed = { code, signal }));
 try {
   const url = await urlPromise;
   const base = { url, connections, duration, timeout: 30 };
   // Warm up the JIT and check the typical page extracts.
-  const warm = await fetch(new URL('/api/extract', url), { method: 'POST', headers: good.headers, body: good.body });
+  const warm = await fetch(new URL('/api/extract', url), { method: 'POST', headers: good.headers, body: new Uint8Array(good.body) });
   if (!warm.ok) throw new Error(`the typical page failed: HTTP ${warm.status} ${await warm.text()}`);
-  const phases = [];
+  const phases: ReturnType<typeof summary>[] = [];
   phases.push(summary('typical page only', await autocannon({ ...base, requests: [good] })));
   phases.push(summary('mixed: 7 typical, 1 oversized, 1 malformed multipart, 1 binary, 1 malformed JSON per 10', await autocannon({ ...base, requests: mixed })));
   if (pathological) {

@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryStore, processPage } from '@winnow/segment-table';
+import { renderExtraction } from '@winnow/dom-blocks';
+import { extractWarcFiles, readWarcFiles } from './extract-warc.js';
+import type { PageRecord } from './process-page.js';
+import { runCrawl, runWorker } from './queue.js';
+import { openRedisStore } from './redis-store.js';
+import { writeFixtureWarc } from './test-support/fixture-warc.js';
+import { findRedisServer, startRedis, type TestRedis } from './test-support/redis-server.js';
+import type { WarcCounts } from './warc.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+let fixture: { directory: string; file: string };
+beforeAll(async () => {
+  fixture = await writeFixtureWarc();
+});
+afterAll(() => rmSync(fixture.directory, { recursive: true, force: true }));
+
+async function records(algo: string, workers: number, counts?: WarcCounts[]): Promise<PageRecord[]> {
+  const all: PageRecord[] = [];
+  for await (const record of extractWarcFiles([fixture.file], { algo, format: 'text', workers, counts })) all.push(record);
+  return all;
+}
+
+function readJsonl(file: string): PageRecord[] {
+  return readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as PageRecord);
+}
+
+describe('extract over a WARC', () => {
+  it('gives one record per HTML page with its URL, record id, text and notes, and counts the rest', async () => {
+    const counts: WarcCounts[] = [];
+    const all = await records('plain', 1, counts);
+    expect(counts).toEqual([{ records: 83, pages: 36, notResponse: 37, nonHtml: 6, truncated: 2, malformed: 2 }]);
+    expect(all).toHaveLength(36);
+    expect(all[0]).toMatchObject({ url: 'http://site0.example/story/1', site: 'site0.example', warcRecordId: expect.stringMatching(/^<urn:uuid:/), metadata: {} });
+    expect(all[0].text).toContain('Story 1 on site0.example');
+  });
+
+  it.each(['plain', 'segment-table'])('%s: gives the same records on 2 worker threads as on one', async (algo) => {
+    expect(await records(algo, 2)).toEqual(await records(algo, 1));
+  });
+
+  it('segment-table: one thread gives what processPage gives over the pages in WARC order', async () => {
+    const store = createMemoryStore();
+    const expected: string[] = [];
+    for await (const page of readWarcFiles([fixture.file])) expected.push(renderExtraction(processPage(store, page).extraction, 'text'));
+    expect((await records('segment-table', 1)).map((record) => record.text)).toEqual(expected);
+    // The template is found once a site has enough pages: later pages lose the menu and footer.
+    expect(expected.at(-2)).not.toMatch(/All rights reserved/);
+  });
+
+  it('refuses a site algorithm that learns from a folder', async () => {
+    await expect(records('fce', 1)).rejects.toThrow(/learns a site model in memory/);
+  });
+});
+
+const redisAvailable = findRedisServer() !== undefined;
+if (!redisAvailable) console.warn('crawl: redis-server is not installed (apt-get install redis-server): distributed crawl tests skipped');
+
+describe.skipIf(!redisAvailable)('crawl on Redis', () => {
+  let redis: TestRedis;
+  let run = 0;
+  beforeAll(async () => {
+    redis = await startRedis({ appendonly: true });
+  });
+  afterAll(async () => redis?.stop());
+  const names = () => {
+    run += 1;
+    return { queue: `test-queue-${run}`, storePrefix: `test-store-${run}:`, outDir: path.join(fixture.directory, `out-${run}`) };
+  };
+
+  it.each(['plain', 'segment-table'])('%s: 2 workers give the records of one process', async (algo) => {
+    const { queue, storePrefix, outDir } = names();
+    const workers = await Promise.all([runWorker({ redisUrl: redis.url, queue }), runWorker({ redisUrl: redis.url, queue })]);
+    const summary = await runCrawl({ warcs: [fixture.file], redisUrl: redis.url, outDir, algo, queue, storePrefix });
+    await Promise.all(workers.map((worker) => worker.close()));
+    expect(summary).toMatchObject({ pages: 36, failed: 0, warcs: [{ counts: { records: 83, pages: 36 } }] });
+    expect(readJsonl(path.join(outDir, 'fixture.jsonl'))).toEqual(await records(algo, 1));
+    // Both workers took pages.
+    expect(workers.every((worker) => worker.processed > 0)).toBe(true);
+    if (algo === 'segment-table') {
+      const store = openRedisStore(redis.url, { prefix: storePrefix });
+      expect(await store.sites()).toEqual(['site0.example', 'site1.example', 'site2.example']);
+      expect(await Promise.all((await store.sites()).map((site) => store.pageCount(site)))).toEqual([12, 12, 12]);
+      await store.close();
+    }
+  });
+
+  function spawnWorker(queue: string, killAt?: number): Promise<ChildProcess> {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'test-support', 'run-worker.ts'), redis.url, queue, '1500', ...(killAt === undefined ? [] : [String(killAt)])], { stdio: ['ignore', 'pipe', 'inherit'] });
+    return new Promise((resolve, reject) => {
+      child.stdout?.once('data', () => resolve(child));
+      child.once('exit', (code, signal) => reject(new Error(`worker exited early: ${code ?? signal}`)));
+    });
+  }
+  const exited = (child: ChildProcess) => new Promise<string | null>((resolve) => (child.exitCode !== null || child.signalCode ? resolve(child.signalCode) : child.once('exit', (_code, signal) => resolve(signal))));
+
+  it('a worker killed (SIGKILL) after counting a page loses no page and counts none twice', async () => {
+    const { queue, storePrefix, outDir } = names();
+    const doomed = await spawnWorker(queue, 10);
+    const crawl = runCrawl({ warcs: [fixture.file], redisUrl: redis.url, outDir, algo: 'segment-table', queue, storePrefix });
+    expect(await exited(doomed)).toBe('SIGKILL');
+    // Two workers take over; the dead worker's page comes back once its lock runs out.
+    const survivors = await Promise.all([spawnWorker(queue), spawnWorker(queue)]);
+    const summary = await crawl;
+    survivors.forEach((child) => child.kill('SIGTERM'));
+    await Promise.all(survivors.map(exited));
+    expect(summary.pages).toBe(36);
+    expect(readJsonl(path.join(outDir, 'fixture.jsonl'))).toEqual(await records('segment-table', 1));
+    const store = openRedisStore(redis.url, { prefix: storePrefix });
+    expect(await Promise.all((await store.sites()).map((site) => store.pageCount(site)))).toEqual([12, 12, 12]);
+    await store.close();
+  });
+
+  it('a Redis restart mid-run (append-only file on) does not stop the run or change its records', async () => {
+    const { queue, storePrefix, outDir } = names();
+    const workers = await Promise.all([runWorker({ redisUrl: redis.url, queue, lockMs: 1500 }), runWorker({ redisUrl: redis.url, queue, lockMs: 1500 })]);
+    let restarted: Promise<void> | undefined;
+    const summary = await runCrawl({
+      warcs: [fixture.file],
+      redisUrl: redis.url,
+      outDir,
+      algo: 'segment-table',
+      queue,
+      storePrefix,
+      checkMs: 2000,
+      onProgress: (done) => {
+        if (done === 12) restarted = redis.restart(300);
+      },
+    });
+    await restarted;
+    await Promise.all(workers.map((worker) => worker.close()));
+    expect(restarted).toBeDefined();
+    expect(summary.pages).toBe(36);
+    expect(readJsonl(path.join(outDir, 'fixture.jsonl'))).toEqual(await records('segment-table', 1));
+    const store = openRedisStore(redis.url, { prefix: storePrefix });
+    expect(await Promise.all((await store.sites()).map((site) => store.pageCount(site)))).toEqual([12, 12, 12]);
+    await store.close();
+  });
+});
