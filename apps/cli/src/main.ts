@@ -105,7 +105,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     });
 
   cli
-    .command('eval', 'Score an algorithm on a dataset of ../shared/datasets (LCS word P/R/F1, block F, AEB score, ms/page)')
+    .command('eval', 'Score an algorithm on a dataset of ../shared/datasets (LCS word P/R/F1, WCXB bag-of-words F1, block F, AEB score, ms/page)')
     .option('--dataset <path>', 'scrapinghub-aeb, cetd, cetd/<site>, cleaneval-dev, site folders (debian-sites, debian-sites/<site>), wcxb-dev, wcxb-dev/<type> or mixed-dev.json')
     .option('--algo <name>', `Algorithm: ${algorithmNames().join(', ')}`, { default: DEFAULT_ALGORITHM })
     .option('--train <n>', 'Learn on the first N pages of each site (name order) and score the rest')

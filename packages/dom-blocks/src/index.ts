@@ -1,4 +1,4 @@
-export type { Page, BlockLabel, LabelledBlock, Extraction, PageExtractor, SiteExtractor } from './types.js';
+export type { Page, BlockLabel, LabelledBlock, Extraction, PageExtractor, PageMetadata, SiteExtractor } from './types.js';
 export { WinnowError, isWinnowError, type WinnowErrorCode } from './errors.js';
 export { decodeHtml, decodeBytes, looksBinary, DEFAULT_DECODE_OPTIONS, BINARY_CONTROL_BYTE_RATIO, type DecodeOptions, type DecodedHtml } from './decode.js';
 export { parseHtml, htmlToString, normalizeHtml, flattenDeepNesting, MAX_PARSE_DEPTH, DEFAULT_PARSE_OPTIONS, type ParseOptions } from './parse.js';

@@ -41,6 +41,22 @@ export interface Extraction {
   text: string;
   /** Remarks about the run, e.g. "template too small: fell back to single-page". */
   notes: string[];
+  /** Page metadata when the extractor reads it (title, author, published, language, canonicalUrl, siteName, description). */
+  metadata?: PageMetadata;
+}
+
+/** What a page says about itself, read from its markup (meta, OpenGraph, JSON-LD, headings). */
+export interface PageMetadata {
+  title?: string;
+  author?: string;
+  /** ISO 8601: a date (`2024-05-01`) or a date and time. */
+  published?: string;
+  /** A BCP 47 language tag (`en`, `pt-BR`). */
+  language?: string;
+  /** Absolute URL. */
+  canonicalUrl?: string;
+  siteName?: string;
+  description?: string;
 }
 
 /** An extractor that looks at one page alone. */

@@ -1,9 +1,20 @@
 import { WinnowError, type Extraction, type Page } from '@winnow/dom-blocks';
 import { aebFromCounts, aebPageCounts, type AebPageCounts, type AebScore } from './aeb.js';
 import type { Algorithm } from './algorithm.js';
+import { bagScores, meanBagScores, type BagScores } from './bag.js';
 import { pageBlockScores } from './block-f.js';
 import type { Dataset, DatasetPage } from './datasets.js';
 import { harmonicMean, lcsWordScores } from './lcs.js';
+import {
+  metadataAccuracy,
+  scorePageTruth,
+  scoresByType,
+  snippetShares,
+  type MetadataAccuracy,
+  type PageTruthScores,
+  type SnippetShares,
+  type TypeScores,
+} from './page-truth.js';
 
 export interface PageResult {
   id: string;
@@ -14,6 +25,12 @@ export interface PageResult {
   /** Block-level F-measure of paper 000 §IV.B over the page's own blocks (`pageBlockScores`). */
   blockF1: number;
   lcs: number;
+  /** The WCXB bag-of-words precision, recall and F1 of this page (see `bagScores`). */
+  bag: BagScores;
+  /** The page's type, where the dataset gives one (wcxb). */
+  pageType?: string;
+  /** Snippets and metadata checked against the page's truth record, where the dataset has one (wcxb). */
+  truth?: PageTruthScores;
   extractedWords: number;
   goldWords: number;
   /** Time of the extraction alone (learning excluded), in milliseconds. */
@@ -44,6 +61,14 @@ export interface HarnessReport {
   blockF1: number;
   /** The scrapinghub benchmark's own score, for that dataset only. */
   aeb: { precision: number; recall: number; f1: number } | null;
+  /** The WCXB bag-of-words measure: mean over all pages of each page's precision, recall and F1. */
+  bag: BagScores;
+  /** `bag` per page type, on datasets that give page types (wcxb). */
+  byType?: Record<string, TypeScores>;
+  /** Shares of the truth's `with` snippets found and `without` snippets avoided (wcxb). */
+  snippets?: SnippetShares;
+  /** Title, author and date of `Extraction.metadata` against the truth, beside a `<title>` baseline (wcxb). */
+  metadata?: MetadataAccuracy;
   msPerPage: number;
   medianMsPerPage: number;
   /** Pages whose extraction was empty (failures included). */
@@ -167,6 +192,9 @@ export function runHarness(dataset: Dataset, algorithm: Algorithm, options: Harn
         f1: scores.f1,
         blockF1: blockF1Of(page, extraction.text),
         lcs: scores.lcs,
+        bag: bagScores(extraction.text, page.gold),
+        ...(page.pageType !== undefined ? { pageType: page.pageType } : {}),
+        ...(page.truth ? { truth: scorePageTruth({ ...page, truth: page.truth }, extraction.text, extraction.metadata) } : {}),
         extractedWords: scores.extractedWords,
         goldWords: scores.goldWords,
         ms,
@@ -185,6 +213,7 @@ export function runHarness(dataset: Dataset, algorithm: Algorithm, options: Harn
   const precision = extractedWords ? lcs / extractedWords : 0;
   const recall = goldWords ? lcs / goldWords : 0;
   const aeb: AebScore | null = dataset.kind === 'scrapinghub-aeb' && aebCounts.length ? aebFromCounts(aebCounts) : null;
+  const truthScores = results.flatMap((result) => (result.truth ? [result.truth] : []));
   return {
     dataset: dataset.name,
     algo: algorithm.name,
@@ -197,6 +226,9 @@ export function runHarness(dataset: Dataset, algorithm: Algorithm, options: Harn
     macroF1: mean(results.map((result) => result.f1)),
     blockF1: mean(results.map((result) => result.blockF1)),
     aeb: aeb ? { precision: aeb.precision, recall: aeb.recall, f1: aeb.f1 } : null,
+    bag: meanBagScores(results.map((result) => result.bag)),
+    ...(results.some((result) => result.pageType !== undefined) ? { byType: scoresByType(results) } : {}),
+    ...(truthScores.length ? { snippets: snippetShares(truthScores), metadata: metadataAccuracy(truthScores) } : {}),
     msPerPage: mean(results.map((result) => result.ms)),
     medianMsPerPage: median(results.map((result) => result.ms)),
     empty: results.filter((result) => result.empty).length,

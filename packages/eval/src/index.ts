@@ -2,6 +2,20 @@ export { lcsWordScores, lcsLength, harmonicMean, type WordScores } from './lcs.j
 export { aebScore, aebPageCounts, aebFromCounts, unwrapPredictions, AEB_SHINGLE_LENGTH, type AebScore, type AebPageCounts } from './aeb.js';
 export { blockScores, pageBlockScores, indexGold, isGoldBlock, BLOCK_MATCH_SHARE, BLOCK_MATCH_SHINGLE, type BlockScores, type GoldIndex } from './block-f.js';
 export { randIndex, dunnIndex } from './cluster-indices.js';
+export { bagScores, bagTokens, meanBagScores, snippetShare, type BagScores } from './bag.js';
+export {
+  scorePageTruth,
+  titleElementText,
+  titlesMatch,
+  authorsMatch,
+  datesMatch,
+  type FieldAccuracy,
+  type MetadataAccuracy,
+  type MetadataMatch,
+  type PageTruthScores,
+  type SnippetShares,
+  type TypeScores,
+} from './page-truth.js';
 export {
   loadDataset,
   detectDatasetKind,

@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { buildBlockTree, labelBlock, makeExtraction, parseHtml, type Extraction, type Page } from '@winnow/dom-blocks';
+import { buildBlockTree, labelBlock, makeExtraction, parseHtml, type Extraction, type Page, type PageMetadata } from '@winnow/dom-blocks';
 
 /**
  * Nesting depth Readability is given. Its scoring walks ancestors and recurses per level: 1,000 nested
@@ -21,5 +21,18 @@ export function extractWithReadability(page: Page): Extraction {
   if (!article?.content) return makeExtraction([], ['readability: no article found']);
   const tree = buildBlockTree(parseHtml(article.content));
   const blocks = tree.blocks.filter((block) => block.ownText).map((block) => labelBlock(block, 'content', 'peer: kept by Readability 0.6'));
-  return makeExtraction(blocks, ['peer: Mozilla Readability 0.6, for comparison']);
+  return { ...makeExtraction(blocks, ['peer: Mozilla Readability 0.6, for comparison']), metadata: readabilityMetadata(article) };
+}
+
+/** Readability's own reading of the page's metadata, in the contract's fields (absent fields left out). */
+function readabilityMetadata(article: { title?: string | null; byline?: string | null; publishedTime?: string | null; lang?: string | null; siteName?: string | null; excerpt?: string | null }): PageMetadata {
+  const entries: [keyof PageMetadata, string | null | undefined][] = [
+    ['title', article.title],
+    ['author', article.byline],
+    ['published', article.publishedTime],
+    ['language', article.lang],
+    ['siteName', article.siteName],
+    ['description', article.excerpt],
+  ];
+  return Object.fromEntries(entries.filter((entry): entry is [keyof PageMetadata, string] => typeof entry[1] === 'string' && entry[1].trim() !== '').map(([key, value]) => [key, value.trim()]));
 }

@@ -29,6 +29,7 @@ export function summarize(report: HarnessReport): EvalSummary {
 }
 
 const figure = (value: number) => value.toFixed(3);
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
 /** A human-readable table of a report: the aggregate, then per site. */
 export function formatReport(report: HarnessReport): string {
@@ -42,7 +43,24 @@ export function formatReport(report: HarnessReport): string {
     `LCS macro   ${figure(report.macroPrecision)}      ${figure(report.macroRecall)}      ${figure(report.macroF1)}`,
   ];
   if (report.aeb) lines.push(`AEB         ${figure(report.aeb.precision)}      ${figure(report.aeb.recall)}      ${figure(report.aeb.f1)}`);
+  lines.push(`bag (WCXB)  ${figure(report.bag.precision)}      ${figure(report.bag.recall)}      ${figure(report.bag.f1)}`);
   lines.push(`block F     ${' '.repeat(22)}${figure(report.blockF1)}`);
+  if (report.byType) {
+    lines.push('', 'page type       pages  bag P   bag R   bag F1');
+    for (const [type, scores] of Object.entries(report.byType)) {
+      lines.push(`${type.padEnd(15)} ${String(scores.pages).padStart(5)}  ${figure(scores.precision)}   ${figure(scores.recall)}   ${figure(scores.f1)}`);
+    }
+  }
+  if (report.snippets) {
+    const { withFound, withPages, withoutAvoided, withoutPages } = report.snippets;
+    lines.push('', `snippets    with found ${percent(withFound)} (${withPages} pages)   without avoided ${percent(withoutAvoided)} (${withoutPages} pages)`);
+  }
+  if (report.metadata) {
+    const { title, author, published } = report.metadata;
+    lines.push(
+      `metadata    title ${percent(title.share)} exact (<title> baseline ${percent(title.titleTagShare)}, ${title.pages} pages)   author ${percent(author.share)} (${author.pages})   date ${percent(published.share)} (${published.pages})`,
+    );
+  }
   lines.push('', `time        ${report.msPerPage.toFixed(1)} ms/page mean, ${report.medianMsPerPage.toFixed(1)} ms median${report.learnMs ? `, learning ${report.learnMs.toFixed(0)} ms in all` : ''}`);
   const sites = new Map<string, { pages: number; f1: number }>();
   for (const result of report.results) {
@@ -58,13 +76,13 @@ export function formatReport(report: HarnessReport): string {
   return lines.join('\n');
 }
 
-/** One line per scored page: LCS precision, recall, F1, words, time, and why it failed if it did. */
+/** One line per scored page: LCS precision, recall, F1, bag F1, words, time, and why it failed if it did. */
 export function formatPages(report: HarnessReport): string {
-  const lines = ['page                                      P      R      F1     words  gold   ms'];
+  const lines = ['page                                      P      R      F1     bag F1  words  gold   ms'];
   for (const result of report.results) {
     const id = result.id.length > 40 ? `…${result.id.slice(-39)}` : result.id.padEnd(40);
     lines.push(
-      `${id}  ${figure(result.precision)}  ${figure(result.recall)}  ${figure(result.f1)}  ${String(result.extractedWords).padStart(5)}  ${String(result.goldWords).padStart(5)}  ${result.ms.toFixed(1).padStart(6)}${result.error ? `  error: ${result.error}` : ''}`,
+      `${id}  ${figure(result.precision)}  ${figure(result.recall)}  ${figure(result.f1)}  ${figure(result.bag.f1)}   ${String(result.extractedWords).padStart(5)}  ${String(result.goldWords).padStart(5)}  ${result.ms.toFixed(1).padStart(6)}${result.error ? `  error: ${result.error}` : ''}`,
     );
   }
   return lines.join('\n');
