@@ -20,8 +20,9 @@ import { compactModel, predictRows, trainGbdt, type GbdtModel, type GbdtTrainOpt
 import { MODEL_VERSION, type ExtractModel } from '../src/model.js';
 import { loadCorpus, type CorpusPage } from './corpus.js';
 
-const PASS1: Partial<GbdtTrainOptions> = { trees: Number(process.env.TREES1 ?? 120), depth: 5, learningRate: 0.15, subsample: 0.3, colsample: 0.6, minHessian: 2 };
-const PASS2: Partial<GbdtTrainOptions> = { trees: Number(process.env.TREES2 ?? 120), depth: 5, learningRate: 0.15, subsample: 0.3, colsample: 0.6, minHessian: 2 };
+const DEPTH = Number(process.env.DEPTH ?? 5);
+const PASS1: Partial<GbdtTrainOptions> = { trees: Number(process.env.TREES1 ?? 120), depth: DEPTH, learningRate: 0.15, subsample: 0.3, colsample: 0.6, minHessian: 2 };
+const PASS2: Partial<GbdtTrainOptions> = { trees: Number(process.env.TREES2 ?? 120), depth: DEPTH, learningRate: 0.15, subsample: 0.3, colsample: 0.6, minHessian: 2 };
 const THRESHOLD = Number(process.env.THRESHOLD ?? 0.4);
 
 /** Per-page weight so each page counts the same; within a page, blocks count by their words. */
@@ -165,7 +166,7 @@ function main(): void {
     pass1: compactModel(pass1),
     pass2: compactModel(pass2),
   };
-  const file = fileURLToPath(new URL('../src/model/model.json', import.meta.url));
+  const file = process.env.MODEL_OUT ?? fileURLToPath(new URL('../src/model/model.json', import.meta.url));
   writeFileSync(file, `${JSON.stringify(model)}\n`);
   console.log(`wrote ${file} (${(JSON.stringify(model).length / 1024).toFixed(0)} KiB)`);
 }

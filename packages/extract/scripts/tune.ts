@@ -68,4 +68,4 @@ function main(): void {
   }
 }
 
-main();
+if (process.argv[1]?.endsWith("tune.ts")) main();
