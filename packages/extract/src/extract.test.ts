@@ -35,6 +35,14 @@ describe('extract', () => {
     expect(extract(input).text).toBe(extract(html).text);
   });
 
+  it('reads <noscript> and hidden markup on a page that shows no text without scripts', () => {
+    const posts = [paragraph('Post one.'), paragraph('Post two.')].join('');
+    const fromNoscript = extract(`<html><body><div id="app"></div><noscript><div class="topic-body">${posts}</div></noscript></body></html>`);
+    expect(fromNoscript.text).toContain('Post one.');
+    const fromHidden = extract(`<html><body><template id="B:0"></template><div hidden id="S:0"><article>${posts}</article></div></body></html>`);
+    expect(fromHidden.text).toContain('Post two.');
+  });
+
   it('returns no content, with a note, for a page without text', () => {
     const extraction = extract('<html><body><div></div></body></html>');
     expect(extraction.text).toBe('');

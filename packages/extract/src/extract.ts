@@ -4,6 +4,7 @@ import {
   SKIPPED_TAGS,
   labelBlock,
   makeExtraction,
+  htmlToString,
   parseHtml,
   type Block,
   type BlockTree,
@@ -59,12 +60,20 @@ function wordsOf(tree: BlockTree): number {
   return words;
 }
 
-/** The block tree of a document; see `NOSCRIPT_FALLBACK_WORDS` for pages that show their text only without scripts. */
-export function blockTreeOf(document: Document): BlockTree {
+/**
+ * The block tree of a document; see `NOSCRIPT_FALLBACK_WORDS` for pages that show their text only without
+ * scripts. The fallback reads `source` (the page's HTML; by default the document serialised) again with
+ * each `<noscript>` made a `<div>`, so it does not depend on how the parser treats `<noscript>` (a parser
+ * with scripting on keeps its content as raw text).
+ */
+export function blockTreeOf(document: Document, source?: string): BlockTree {
   const tree = buildBlockTree(document);
   const words = wordsOf(tree);
   if (words >= NOSCRIPT_FALLBACK_WORDS) return tree;
-  const withNoscript = buildBlockTree(document, { isSkipped: (_element, tag) => tag !== 'noscript' && SKIPPED_TAGS.has(tag) });
+  const html = source ?? document.documentElement?.outerHTML ?? '';
+  if (!/<noscript|\shidden/i.test(html)) return tree;
+  const scriptless = parseHtml(html.replace(/<(\/?)noscript\b/gi, '<$1div'));
+  const withNoscript = buildBlockTree(scriptless, { isSkipped: (_element, tag) => SKIPPED_TAGS.has(tag) });
   return wordsOf(withNoscript) > words ? withNoscript : tree;
 }
 
@@ -75,11 +84,11 @@ function isDocument(input: unknown): input is Document {
 /** Reads any accepted input into a block tree. */
 export function treeOf(input: ExtractInput, contentType?: string): BlockTree {
   if (isDocument(input)) return blockTreeOf(input);
-  if (input instanceof ArrayBuffer) return blockTreeOf(parseHtml(new Uint8Array(input), { contentType }));
-  if (typeof input === 'string' || input instanceof Uint8Array) return blockTreeOf(parseHtml(input, { contentType }));
-  if (typeof input === 'object' && input !== null && 'html' in input) {
-    return blockTreeOf(parseHtml(input.html, { contentType: input.contentType ?? contentType }));
-  }
+  let html: string | undefined;
+  if (input instanceof ArrayBuffer) html = htmlToString(new Uint8Array(input), { contentType });
+  else if (typeof input === 'string' || input instanceof Uint8Array) html = htmlToString(input, { contentType });
+  else if (typeof input === 'object' && input !== null && 'html' in input) html = htmlToString(input.html, { contentType: input.contentType ?? contentType });
+  if (html !== undefined) return blockTreeOf(parseHtml(html), html);
   throw new WinnowError('UNREADABLE_INPUT', 'extract() takes a Page ({ id, html }), an HTML string, bytes (Uint8Array or ArrayBuffer) or a Document.');
 }
 
