@@ -54,9 +54,16 @@ export function bundledModel(): ExtractModel {
  */
 export const NOSCRIPT_FALLBACK_WORDS = 20;
 
-function wordsOf(tree: BlockTree): number {
+/** Words of the page's own texts, counted up to `limit` (spaces plus one per text: a cheap upper bound). */
+function wordsOf(tree: BlockTree, limit = Infinity): number {
   let words = 0;
-  for (const block of tree.blocks) if (block.ownText) words += block.ownText.split(' ').length;
+  for (const block of tree.blocks) {
+    const text = block.ownText;
+    if (!text) continue;
+    words++;
+    for (let index = text.indexOf(' '); index >= 0 && words < limit; index = text.indexOf(' ', index + 1)) words++;
+    if (words >= limit) return words;
+  }
   return words;
 }
 
@@ -68,7 +75,7 @@ function wordsOf(tree: BlockTree): number {
  */
 export function blockTreeOf(document: Document, source?: string): BlockTree {
   const tree = buildBlockTree(document);
-  const words = wordsOf(tree);
+  const words = wordsOf(tree, NOSCRIPT_FALLBACK_WORDS);
   if (words >= NOSCRIPT_FALLBACK_WORDS) return tree;
   const html = source ?? document.documentElement?.outerHTML ?? '';
   if (!/<noscript|\shidden/i.test(html)) return tree;
@@ -110,9 +117,12 @@ export function scoreTree(tree: BlockTree, model: ExtractModel = bundledModel())
   const columns = FEATURE_COUNT + CONTEXT_FEATURE_COUNT;
   const row = new Float32Array(columns);
   const probability = new Float32Array(n);
+  const matrix = features.matrix;
   for (let u = 0; u < n; u++) {
-    row.set(features.matrix.subarray(u * FEATURE_COUNT, (u + 1) * FEATURE_COUNT), 0);
-    row.set(context.subarray(u * CONTEXT_FEATURE_COUNT, (u + 1) * CONTEXT_FEATURE_COUNT), FEATURE_COUNT);
+    const base = u * FEATURE_COUNT;
+    for (let column = 0; column < FEATURE_COUNT; column++) row[column] = matrix[base + column];
+    const contextBase = u * CONTEXT_FEATURE_COUNT;
+    for (let column = 0; column < CONTEXT_FEATURE_COUNT; column++) row[FEATURE_COUNT + column] = context[contextBase + column];
     probability[u] = sigmoid(predictRaw(model.pass2, row, 0));
   }
   return { features, first, probability };
