@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { gunzipSync } from 'node:zlib';
-import { parseHtml, tokenizeWords } from '@winnow/dom-blocks';
+import { parseHtml } from '@winnow/dom-blocks';
 import { blockTreeOf, NOSCRIPT_FALLBACK_WORDS } from '../src/extract.js';
 import { defaultDatasetsDir, indexGold, isGoldBlock, loadDataset } from '@winnow/eval';
 import { pageFeatures } from '../src/features.js';
@@ -99,34 +99,10 @@ function* rawPages(root: string): Generator<RawPage> {
   }
 }
 
-/**
- * Blocks of fewer words than this are content only when a short gold line holds them: `isGoldBlock`
- * takes any contiguous occurrence in the gold, so every "Share" or "Home" of a page whose article uses
- * that word would be labelled content.
- */
-const SHORT_BLOCK_WORDS = 3;
-/** The longest gold line (in words, beyond the block's own) that a short block may sit in. */
-const SHORT_LINE_SLACK = 4;
-
-function shortGoldLines(gold: string): string[] {
-  return gold
-    .split('\n')
-    .map((line) => tokenizeWords(line))
-    .filter((words) => words.length > 0 && words.length < SHORT_BLOCK_WORDS + SHORT_LINE_SLACK)
-    .map((words) => ` ${words.join(' ')} `);
-}
-
-function isShortGoldBlock(text: string, lines: string[]): boolean {
-  const words = tokenizeWords(text);
-  const needle = ` ${words.join(' ')} `;
-  return lines.some((line) => line.includes(needle) && line.split(' ').length - 2 <= words.length + SHORT_LINE_SLACK);
-}
-
 export function corpusPage(raw: RawPage): CorpusPage {
   const tree = blockTreeOf(parseHtml(raw.html));
   const features = pageFeatures(tree);
   const gold = indexGold(raw.gold);
-  const shortLines = shortGoldLines(raw.gold);
   const labels = new Uint8Array(features.units.length);
   const vocabulary = new Map<string, number>();
   const idOf = (token: string) => {
@@ -137,8 +113,7 @@ export function corpusPage(raw: RawPage): CorpusPage {
   const tokens: number[] = [];
   const offsets = [0];
   features.units.forEach((unit, u) => {
-    const short = tokenizeWords(unit.ownText).length < SHORT_BLOCK_WORDS;
-    labels[u] = (short ? isShortGoldBlock(unit.ownText, shortLines) : isGoldBlock(unit.ownText, gold)) ? 1 : 0;
+    labels[u] = isGoldBlock(unit.ownText, gold) ? 1 : 0;
     for (const token of lowerTokens(unit.ownText)) tokens.push(idOf(token));
     offsets.push(tokens.length);
   });
