@@ -60,7 +60,7 @@ describe('winnow extract', () => {
 
   it('extracts a folder to --out, one file per page', async () => {
     const out = temporaryDirectory('winnow-out-');
-    const { code, stderr } = await run(['extract', path.join(FIXTURES, 'site'), '--out', out]);
+    const { code, stderr } = await run(['extract', path.join(FIXTURES, 'site'), '--out', out, '--algo', 'plain']);
     expect(code).toBe(EXIT_OK);
     expect(stderr).toContain('wrote 2 files');
     expect(readdirSync(out).sort()).toEqual(['a.txt', 'b.txt']);
