@@ -34,15 +34,17 @@ const only = valueOf('--only')?.split(',').filter(Boolean);
 /** Packages that a browser driver must not come with (optional peers of the title segmenter). */
 const FORBIDDEN_INSTALLS = ['playwright-core', 'playwright'];
 /** Versions of the tools installed into the temporary project to type-check the examples. */
-const TYPECHECK_TOOLS = ['typescript@~5.9.3', '@types/node@^20.19.0'];
+const TYPECHECK_TOOLS = { typescript: '~5.9.3', '@types/node': '^20.19.0' };
 /** Per-step time limits (milliseconds). */
 const INSTALL_TIMEOUT_MS = 600_000;
 const EXAMPLE_TIMEOUT_MS = 120_000;
 
 const results = [];
+const startedAt = Date.now();
+const elapsed = () => `${String(Math.round((Date.now() - startedAt) / 1000)).padStart(4)} s`;
 const record = (name, ok, detail = '') => {
   results.push({ name, ok, detail });
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail && !ok ? `\n${indent(detail)}` : ''}`);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${elapsed()}  ${name}${detail && !ok ? `\n${indent(detail)}` : ''}`);
 };
 const indent = (text) =>
   text
@@ -80,6 +82,7 @@ function run(command, commandArgs, options = {}) {
 
 /** The workspace's publishable packages: `packages/*` and `apps/*` folders whose package.json is not private. */
 function workspacePackages() {
+  /** @type {{ dir: string; manifest: any; tarball?: string }[]} */
   const found = [];
   for (const group of ['packages', 'apps']) {
     const folder = join(root, group);
@@ -161,6 +164,16 @@ async function main() {
         .filter(([, range]) => String(range).startsWith('workspace:'))
         .map(([name]) => name);
       record(`${entry.manifest.name}: packed ${basename(entry.tarball)}`, leftovers.length === 0, `workspace: ranges left in ${leftovers.join(', ')}`);
+      const files = (await run('tar', ['-tzf', entry.tarball])).output.split('\n').filter(Boolean);
+      const missing = ['package/README.md', 'package/LICENSE', 'package/package.json'].filter((file) => !files.includes(file));
+      const stray = files.filter((file) => /\.(test|bench)\.(js|d\.ts)$|\/test-support\/|^package\/src\//.test(file));
+      record(
+        `${entry.manifest.name}: tarball holds README, LICENSE and built code only (${files.length} files)`,
+        missing.length === 0 && stray.length === 0,
+        [missing.length ? `missing: ${missing.join(', ')}` : '', stray.length ? `not for users: ${stray.slice(0, 10).join(', ')}` : ''].filter(Boolean).join('\n'),
+      );
+      const drivers = FORBIDDEN_INSTALLS.filter((name) => manifest.dependencies?.[name] || manifest.optionalDependencies?.[name]);
+      if (drivers.length > 0) record(`${entry.manifest.name}: no browser driver among its dependencies`, false, `depends on ${drivers.join(', ')}: make it an optional peer`);
     }
     const packed = packages.filter((entry) => entry.tarball);
 
@@ -173,25 +186,23 @@ async function main() {
           private: true,
           type: 'module',
           dependencies: Object.fromEntries(packed.map((entry) => [entry.manifest.name, `file:${entry.tarball}`])),
+          // To type-check the examples; no winnow package depends on them, so they cannot mask a missing dependency.
+          devDependencies: TYPECHECK_TOOLS,
         },
         null,
         2,
       ),
     );
     const npmFlags = ['--no-audit', '--no-fund', '--no-update-notifier', '--prefer-offline', '--loglevel=error'];
-    const install = run('npm', ['install', '--omit=optional', ...npmFlags], { cwd: project }).then(async (result) => {
-      if (result.code !== 0) return result;
-      // Tools for type-checking the examples; installed after the packages, so they cannot mask a missing dependency.
-      const tools = await run('npm', ['install', '--no-save', ...npmFlags, ...TYPECHECK_TOOLS], { cwd: project });
-      return tools.code === 0 ? result : tools;
-    });
+    // Optional dependencies (better-sqlite3, a native build) are left out: the in-memory store needs none.
+    const install = run('npm', ['install', '--omit=optional', ...npmFlags], { cwd: project });
 
     // 3. Static checks of each tarball.
     const { publint } = await import('publint');
     const { formatMessage } = await import('publint/utils');
     const attw = join(root, 'node_modules', '.bin', 'attw');
     for (const entry of packed) {
-      const bytes = readFileSync(entry.tarball);
+      const bytes = readFileSync(/** @type {string} */ (entry.tarball));
       const lint = await publint({ pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }, level: 'suggestion', strict: true });
       const messages = lint.messages.map((message) => `${message.type}: ${formatMessage(message, lint.pkg, { color: false })}`);
       record(`${entry.manifest.name}: publint`, messages.length === 0, messages.join('\n'));

@@ -9,6 +9,8 @@ import { formatSegmentsPage, formatSegmentsSummary, runSegments } from './comman
 import { describeTemplate, runTemplateBuild } from './commands/template.js';
 import { runSegment, SEGMENT_LAYOUT_CHOICES, type SegmentLayoutChoice } from './commands/segment.js';
 import { createProgress } from './progress.js';
+import { CrawlUsageError, formatCounts, isWarcFile, manyPages, parseWorkers, registerCrawlCommands, runExtractInPool, runExtractWarc } from './commands/crawl.js';
+import { getAlgorithm } from '@winnow/algorithms';
 
 /** Exit codes: 0 success, 1 a page or a run failed, 2 bad arguments or unreadable input. */
 export const EXIT_OK = 0;
@@ -65,7 +67,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     .option('--train <n>', 'Site algorithms: learn from at most this many pages of the folder')
     .option('--site-dir <dir>', "Site algorithms given one page: the folder of its site's other pages")
     .option('--template <file>', 'Extract with a FastCE template built by `winnow template build` (replaces --algo)')
+    .option('--workers <n>', 'Worker threads for WARC files and for folders with a page algorithm (default: the cores)')
     .example('winnow extract page.html')
+    .example('winnow extract crawl.warc.gz --format markdown > records.jsonl')
     .example('winnow extract pages/ --algo plain --format markdown --out extracted/')
     .action((inputs: string[], flags: Record<string, unknown>) => {
       result = (async () => {
@@ -74,8 +78,16 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         const train = parseCount('train', flags.train);
         if (inputs.length === 0) throw new UsageError('extract needs a file, a folder or - (see winnow extract --help)');
         if (flags.template === true) throw new UsageError('--template needs a file (see winnow template build --help)');
+        const workers = parseWorkers(flags.workers);
+        if (inputs.some(isWarcFile)) {
+          if (!inputs.every(isWarcFile)) throw new UsageError('extract reads WARC files or HTML pages, not both at once');
+          const warc = await runExtractWarc({ files: inputs, algo, format, workers, out: flags.out as string | undefined, write: io.stdout });
+          io.stderr(`winnow: ${formatCounts(warc.counts)}${warc.failed ? `; ${warc.failed} pages failed (see their "error")` : ''}\n`);
+          return warc.failed ? EXIT_FAILURE : EXIT_OK;
+        }
         const progress = createProgress(`extract ${flags.template ? 'fce template' : algo}`, { quiet: !showProgress });
-        const outputs = await runExtract({
+        const pooled = workers > 1 && !flags.template && getAlgorithm(algo).kind === 'page' && manyPages(inputs);
+        const outputs = pooled ? await runExtractInPool({ inputs, algo, format, workers, onProgress: (done, total, id) => total > 1 && progress.update(done, total, id) }) : await runExtract({
           inputs: inputs.map((input) => (input === STDIN_PLACEHOLDER ? '-' : input)),
           algo,
           format,
@@ -273,6 +285,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       })();
     });
 
+  registerCrawlCommands(cli, io, (task) => (result = task), parseAlgo);
+
   cli.help();
   cli.version('0.0.0');
 
@@ -281,7 +295,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     cli.parse(['node', 'winnow', ...argv.map((arg) => (arg === '-' ? STDIN_PLACEHOLDER : arg))], { run: false });
     if (!cli.matchedCommand) {
       if (cli.options.help || cli.options.version) return EXIT_OK;
-      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}" (commands: extract, eval, segment, cluster, template, segments, serve; see winnow --help)`);
+      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}" (commands: extract, eval, segment, cluster, template, segments, serve, crawl, worker; see winnow --help)`);
       cli.outputHelp();
       return EXIT_USAGE;
     }
@@ -289,7 +303,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     await cli.runMatchedCommand();
     return result ? await result : EXIT_OK;
   } catch (cause) {
-    if (cause instanceof UsageError || cause instanceof ServeUsageError || (cause instanceof Error && cause.name === 'CACError')) {
+    if (cause instanceof UsageError || cause instanceof ServeUsageError || cause instanceof CrawlUsageError || (cause instanceof Error && cause.name === 'CACError')) {
       io.stderr(`winnow: ${cause.message}\n`);
       return EXIT_USAGE;
     }

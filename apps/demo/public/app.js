@@ -154,7 +154,7 @@ function showRun(run, format) {
   $('.counts', node).textContent = run.highlight
     ? `${run.highlight.kept} blocks kept, ${run.highlight.removed} greyed`
     : `${run.counts.content} kept, ${run.counts.boilerplate} removed`;
-  $('.mode', node).textContent = run.highlight ? (run.highlight.mode === 'dom' ? 'marked by block index' : 'marked by text match') : '';
+  $('.mode', node).textContent = run.highlight ? (run.highlight.mode === 'line' ? 'marked by source line' : 'marked by block') : '';
   $('.notes', node).replaceChildren(...run.notes.map((note) => Object.assign(document.createElement('li'), { textContent: note })));
   if (run.error) {
     const error = $('.error', node);

@@ -68,10 +68,10 @@ describe('POST /api/extract', () => {
     const run = (await response.json()) as DemoRun;
     expect(run.target).toEqual({ name: '1-storm.html', bytes: Buffer.byteLength(pages[0].html) });
     const [plain, readability] = run.runs;
-    expect(plain).toMatchObject({ algorithm: 'plain', error: null, highlight: { mode: 'dom' } });
+    expect(plain).toMatchObject({ algorithm: 'plain', error: null, highlight: { mode: 'block' } });
     expect(plain.text).toContain('Home');
     expect(marked(plain.highlight!.html, 'content')).toContain('Storm hits the coast');
-    expect(readability).toMatchObject({ algorithm: 'readability', error: null, highlight: { mode: 'text' } });
+    expect(readability).toMatchObject({ algorithm: 'readability', error: null, highlight: { mode: 'block' } });
     expect(readability.text).toContain('Crews from three counties');
     expect(readability.text).not.toContain('Most read');
     expect(marked(readability.highlight!.html, 'boilerplate')).toContain('© The Harbour Gazette. All rights reserved.');
@@ -158,6 +158,9 @@ describe('POST /api/extract', () => {
     const [result] = run.runs;
     expect(result.error).toBeNull();
     expect(result.highlight?.html).toContain('data-winnow=');
+    // Marked by identity: lines by their offsets, every other extractor by the page's own block indices.
+    expect(result.highlight?.mode).toBe(name.startsWith('lineblock') ? 'line' : 'block');
+    expect(result.highlight!.kept > 0).toBe(result.text.trim() !== '');
   });
 });
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { htmlToString, isWinnowError, looksBinary } from '@winnow/dom-blocks';
-import { ALGORITHMS, DEFAULT_ALGORITHM, type Algorithm } from '@winnow/algorithms';
+import { htmlToString, isWinnowError, looksBinary, type Extractor } from '@winnow/dom-blocks';
+import { ALGORITHMS, DEFAULT_ALGORITHM } from '@winnow/algorithms';
 import { DemoError, toErrorBody } from './errors.js';
 import { fetchPage } from './fetch-page.js';
 import { drawFigure, queueFigure, type PageFigure } from './figures.js';
@@ -55,7 +55,7 @@ const STATIC_TYPES: Readonly<Record<string, string>> = Object.freeze({
 
 export interface CreateAppOptions extends Partial<DemoOptions> {
   /** The algorithms offered: eval's registry `ALGORITHMS` unless given (tests, or an operator's subset). */
-  algorithms?: readonly Algorithm[];
+  algorithms?: readonly Extractor[];
   /**
    * Host names the `Host` header may carry; null accepts any. `startServer` on loopback sets the loopback
    * names, so a web page that rebinds its own domain to 127.0.0.1 (DNS rebinding) cannot use the demo.

@@ -83,8 +83,8 @@ describe.skipIf(!available)('the demo page in Chromium', { timeout: 60_000 }, ()
     expect(output).toContain('Thousands of homes lost power on Monday night');
     expect(output).not.toContain('Most read');
     expect(await page.locator('.result[data-algorithm="plain"] .timing').textContent()).toMatch(/^extract \d+(\.\d+)? ms$/);
-    expect(await page.locator('.result[data-algorithm="readability"] .mode').textContent()).toBe('marked by text match');
-    expect(await page.locator('.result[data-algorithm="plain"] .mode').textContent()).toBe('marked by block index');
+    expect(await page.locator('.result[data-algorithm="readability"] .mode').textContent()).toBe('marked by block');
+    expect(await page.locator('.result[data-algorithm="plain"] .mode').textContent()).toBe('marked by block');
 
     // The kept blocks are drawn green: the highlight styles reached the sandboxed frame.
     const frame = page.frameLocator('.result[data-algorithm="readability"] iframe.page-view');

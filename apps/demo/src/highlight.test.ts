@@ -1,6 +1,6 @@
-import { buildBlockTree, labelBlock, makeExtraction, parseHtml, type LabelledBlock } from '@winnow/dom-blocks';
+import { buildBlockTree, labelBlock, makeExtraction, parseHtml, type Extraction, type LabelledBlock } from '@winnow/dom-blocks';
 import { describe, expect, it } from 'vitest';
-import { carriesBlockIndices, highlightPage, SHOWN_PAGE_CSP } from './highlight.js';
+import { highlightPage, SHOWN_PAGE_CSP } from './highlight.js';
 
 const PAGE = `<html><head><title>t</title></head><body>
 <nav><ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li></ul></nav>
@@ -14,6 +14,15 @@ function marks(html: string): Record<string, string> {
   return result;
 }
 
+/** Lines as lineblock gives them: each text found in the page, labelled, with its source offsets. */
+function extractLineBlocksLike(html: string, kept: readonly string[]): Extraction {
+  const blocks: LabelledBlock[] = ['Home', 'Storm hits the coast', 'Thousands of homes lost power on Monday night.'].map((text, order) => {
+    const start = html.indexOf(text);
+    return { path: '', text, label: kept.includes(text) ? 'content' : 'boilerplate', reason: 'line', order, tag: 'p', source: { start, end: start + text.length } };
+  });
+  return makeExtraction(blocks, [], 'line');
+}
+
 /** Labels the page's own blocks: content when `keep` says so. */
 function labelled(keep: (text: string) => boolean): LabelledBlock[] {
   return buildBlockTree(parseHtml(PAGE))
@@ -22,10 +31,10 @@ function labelled(keep: (text: string) => boolean): LabelledBlock[] {
 }
 
 describe('highlightPage', () => {
-  it('marks blocks by index when the extraction carries the page block indices', () => {
+  it('marks blocks by index: an extraction labels the page\'s own blocks', () => {
     const extraction = makeExtraction(labelled((text) => text.length > 20));
     const page = highlightPage(PAGE, extraction);
-    expect(page.mode).toBe('dom');
+    expect(page.mode).toBe('block');
     expect({ kept: page.kept, removed: page.removed }).toEqual({ kept: 2, removed: 4 });
     expect(marks(page.html)).toEqual({
       Home: 'boilerplate',
@@ -37,32 +46,27 @@ describe('highlightPage', () => {
     });
   });
 
-  it('falls back to text matching for blocks from another tree (a re-parsed article, lines)', () => {
-    // Like Readability: the article re-parsed on its own, so indices and paths do not match the page.
-    const article = buildBlockTree(parseHtml('<div><h1>Storm hits the coast</h1><p>Thousands of homes lost power on Monday night.</p></div>'));
-    const extraction = makeExtraction(article.blocks.filter((block) => block.ownText).map((block) => labelBlock(block, 'content', 'peer')));
+  it('marks the blocks holding lines by their source offsets', () => {
+    const extraction = extractLineBlocksLike(PAGE, ['Storm hits the coast', 'Thousands of homes lost power on Monday night.']);
     const page = highlightPage(PAGE, extraction);
-    expect(page.mode).toBe('text');
-    expect(marks(page.html)).toMatchObject({
+    expect(page.mode).toBe('line');
+    expect(marks(page.html)).toEqual({
       Home: 'boilerplate',
       'Storm hits the coast': 'content',
       'Thousands of homes lost power on Monday night.': 'content',
-      'Crews worked through the night to restore it.': 'boilerplate',
     });
+    expect(page.html).not.toContain('winnow-line');
   });
 
-  it('matches a long block found inside a kept line, but not a short one', () => {
-    const extraction = makeExtraction([
-      { path: 'LINE', text: 'Home Crews worked through the night to restore it. More', label: 'content', reason: 'line', order: 0, tag: 'p' },
-    ]);
-    const result = marks(highlightPage(PAGE, extraction).html);
-    expect(result['Crews worked through the night to restore it.']).toBe('content');
-    expect(result.Home).toBe('boilerplate');
+  it('marks a block content when any of the units in it is (minimum blocks sharing an element)', () => {
+    const storm = labelled(() => true).find((block) => block.text === 'Storm hits the coast')!;
+    const extraction = makeExtraction([{ ...storm, label: 'boilerplate' }, { ...storm, label: 'content' }, { ...storm, label: 'boilerplate' }]);
+    expect(marks(highlightPage(PAGE, extraction).html)).toEqual({ 'Storm hits the coast': 'content' });
   });
 
   it('shows a page with no labelled blocks unmarked', () => {
     const page = highlightPage(PAGE, makeExtraction([], ['nothing found']));
-    expect(page).toMatchObject({ kept: 0, removed: 6, mode: 'text' });
+    expect(page).toMatchObject({ kept: 0, removed: 0, mode: 'block' });
   });
 
   it.each([
@@ -101,17 +105,5 @@ describe('highlightPage', () => {
   it('survives pages without head or body, and deep nesting', () => {
     expect(() => highlightPage('just text', makeExtraction([]))).not.toThrow();
     expect(() => highlightPage('<div>'.repeat(20_000) + 'deep', makeExtraction([]))).not.toThrow();
-  });
-});
-
-describe('carriesBlockIndices', () => {
-  const blocks = buildBlockTree(parseHtml(PAGE)).blocks;
-
-  it.each([
-    ['the page\'s own blocks', labelled(() => true), true],
-    ['no blocks', [], false],
-    ['blocks with shifted indices', labelled(() => true).map((block) => ({ ...block, order: block.order + 1 })), false],
-  ])('%s → %s', (_name, given, expected) => {
-    expect(carriesBlockIndices(blocks, given as LabelledBlock[])).toBe(expected);
   });
 });

@@ -1,12 +1,12 @@
-import { buildBlockTree, countWords, parseHtml, type Block, type Extraction, type LabelledBlock } from '@winnow/dom-blocks';
+import { buildBlockTree, htmlToString, pageBlockIndexer, parseHtml, type Block, type Extraction, type LabelledBlock } from '@winnow/dom-blocks';
 import { sanitizeDocument } from './sanitize.js';
 
 /**
- * How labelled blocks were found in the page: `dom` when the extractor's blocks carry dom-blocks'
- * block indices (`LabelledBlock.order` with the same path), `text` when they do not (Readability's
- * re-parsed article, lineblock's lines) and the page's blocks were matched by their text instead.
+ * How labelled blocks were found in the page, by identity, never by text: `block` when the extraction's
+ * blocks are the page's own (`LabelledBlock.order` is the block's index in its block tree), `line` when
+ * they are source lines (each line's `source` offsets name where it starts in the HTML).
  */
-export type HighlightMode = 'dom' | 'text';
+export type HighlightMode = Extraction['unit'];
 
 export interface HighlightedPage {
   /** The page, made inert, with `data-winnow="content|boilerplate"` on its labelled blocks. */
@@ -16,15 +16,6 @@ export interface HighlightedPage {
   kept: number;
   removed: number;
 }
-
-/**
- * Share of an extraction's labelled blocks that must land on a page block with the same path and text
- * for the extraction to be read by block index. Below it, the blocks come from another tree.
- */
-export const DOM_MATCH_SHARE = 0.9;
-
-/** Text matching: a page block whose text is only found inside a kept block counts when at least this long. */
-export const MIN_SUBSTRING_MATCH_CHARS = 20;
 
 /** The Content-Security-Policy put inside every shown page, on top of the frame's sandbox and the app's own policy. */
 export const SHOWN_PAGE_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
@@ -40,64 +31,71 @@ export const HIGHLIGHT_CSS = [
   '[data-winnow="content"][data-winnow-container]{outline:1px dashed #16a34a!important}',
 ].join('\n');
 
-function blockMatches(block: Block | undefined, labelled: LabelledBlock): boolean {
-  if (!block || block.path !== labelled.path) return false;
-  const own = block.ownText;
-  return own === labelled.text || (labelled.text !== '' && own.includes(labelled.text)) || (own !== '' && labelled.text.includes(own));
-}
-
-/** True when most labelled blocks carry the page's own block indices (see `DOM_MATCH_SHARE`). */
-export function carriesBlockIndices(blocks: readonly Block[], labelled: readonly LabelledBlock[]): boolean {
-  const withText = labelled.filter((block) => block.text);
-  if (withText.length === 0) return labelled.length > 0 && labelled.every((block) => blocks[block.order]?.path === block.path);
-  const matched = withText.filter((block) => blockMatches(blocks[block.order], block)).length;
-  return matched >= DOM_MATCH_SHARE * withText.length;
-}
-
-/** Labels of page blocks by index, from an extraction whose blocks carry the page's block indices. */
+/** Shown as the element's tooltip: why the extractor labelled it so. */
 interface Mark {
   label: LabelledBlock['label'];
-  /** Shown as the element's tooltip: why the extractor labelled it so. */
   reason: string;
 }
 
+/** Adds a label to a page block: several labelled units may share one block, which is kept when any of them is. */
+function addMark(labels: Map<number, Mark>, index: number, block: LabelledBlock): void {
+  if (labels.get(index)?.label !== 'content') labels.set(index, { label: block.label, reason: block.reason });
+}
+
+/** Labels of page blocks by index: `LabelledBlock.order` is the block's index in the page's block tree. */
 function labelsByIndex(blocks: readonly Block[], labelled: readonly LabelledBlock[]): Map<number, Mark> {
   const labels = new Map<number, Mark>();
-  for (const block of labelled) {
-    if (!blocks[block.order]) continue;
-    // Several minimum blocks may share one element: it is kept when any of them is.
-    if (labels.get(block.order)?.label !== 'content') labels.set(block.order, { label: block.label, reason: block.reason });
-  }
+  for (const block of labelled) if (blocks[block.order]) addMark(labels, block.order, block);
   return labels;
 }
 
+/** Element inserted where each line starts, so the parsed page says which block holds the line. */
+const LINE_MARK_TAG = 'winnow-line';
+
 /**
- * Labels of page blocks found by text: a block with text is kept when its text equals a kept block's,
- * or (when long enough to be telling) appears inside the kept text; every other block with text is removed.
+ * The page's HTML with an empty `<winnow-line data-line="i">` where each labelled line's text starts
+ * (its `source.start`): an inline element of no block, so the page's blocks stay as they were.
  */
-function labelsByText(blocks: readonly Block[], labelled: readonly LabelledBlock[]): Map<number, Mark> {
-  const keptTexts = labelled.filter((block) => block.label === 'content' && block.text).map((block) => block.text);
-  const exact = new Set(keptTexts);
-  const joined = keptTexts.join('\n');
+function withLineMarks(page: string, labelled: readonly LabelledBlock[]): string {
+  // Offsets count in the decoded string, without a byte order mark.
+  const html = htmlToString(page);
+  const starts = labelled
+    .map((block, index) => ({ index, start: block.source?.start ?? -1 }))
+    .filter(({ start }) => start >= 0 && start <= html.length)
+    .sort((a, b) => a.start - b.start || a.index - b.index);
+  const pieces: string[] = [];
+  let position = 0;
+  for (const { index, start } of starts) {
+    pieces.push(html.slice(position, start), `<${LINE_MARK_TAG} data-line="${index}"></${LINE_MARK_TAG}>`);
+    position = start;
+  }
+  pieces.push(html.slice(position));
+  return pieces.join('');
+}
+
+/** Labels of page blocks from lines: each line labels the block holding its start mark; the marks are then removed. */
+function labelsByLine(document: Document, blocks: readonly Block[], labelled: readonly LabelledBlock[]): Map<number, Mark> {
+  const blockOf = pageBlockIndexer(document);
   const labels = new Map<number, Mark>();
-  for (const block of blocks) {
-    const text = block.ownText;
-    if (!text) continue;
-    const kept = exact.has(text) || (text.length >= MIN_SUBSTRING_MATCH_CHARS && countWords(text) >= 3 && joined.includes(text));
-    labels.set(block.index, kept ? { label: 'content', reason: 'its text is in the extracted text' } : { label: 'boilerplate', reason: 'its text is not in the extracted text' });
+  for (const mark of [...document.querySelectorAll(LINE_MARK_TAG)]) {
+    const line = labelled[Number(mark.getAttribute('data-line'))];
+    const index = blockOf(mark);
+    if (line && blocks[index]) addMark(labels, index, line);
+    mark.remove();
   }
   return labels;
 }
 
 /**
- * Re-parses `html` with dom-blocks, marks the blocks `extraction` kept and removed, makes the page inert
+ * Re-parses `html` with dom-blocks, marks the blocks `extraction` kept and removed (by block index, or
+ * for lines by where they start), makes the page inert
  * (`sanitizeDocument`), adds `SHOWN_PAGE_CSP` and the highlight styles, and serializes it.
  */
 export function highlightPage(html: string, extraction: Extraction): HighlightedPage {
-  const document = parseHtml(html);
+  const mode: HighlightMode = extraction.unit;
+  const document = parseHtml(mode === 'line' ? withLineMarks(html, extraction.blocks) : html);
   const tree = buildBlockTree(document);
-  const mode: HighlightMode = carriesBlockIndices(tree.blocks, extraction.blocks) ? 'dom' : 'text';
-  const labels = mode === 'dom' ? labelsByIndex(tree.blocks, extraction.blocks) : labelsByText(tree.blocks, extraction.blocks);
+  const labels = mode === 'line' ? labelsByLine(document, tree.blocks, extraction.blocks) : labelsByIndex(tree.blocks, extraction.blocks);
   // Made inert before marking: the tree's elements stay valid, and the page's own data-winnow-* marks go first.
   sanitizeDocument(document);
   let kept = 0;

@@ -2,7 +2,7 @@ export { createApp, readDemoRequest, hostnameOf, APP_CSP, SECURITY_HEADERS, type
 export { startServer, isLoopback, LOOPBACK_HOSTNAMES, DEFAULT_PORT, DEFAULT_HOST, type StartServerOptions, type DemoServer } from './server.js';
 export { DEFAULT_DEMO_OPTIONS, resolveDemoOptions, type DemoOptions } from './options.js';
 export { runDemo, listAlgorithms, type RunDemoOptions, type DemoRun, type AlgorithmRun, type DemoPage } from './run.js';
-export { highlightPage, carriesBlockIndices, HIGHLIGHT_CSS, SHOWN_PAGE_CSP, DOM_MATCH_SHARE, type HighlightedPage, type HighlightMode } from './highlight.js';
+export { highlightPage, HIGHLIGHT_CSS, SHOWN_PAGE_CSP, type HighlightedPage, type HighlightMode } from './highlight.js';
 export { sanitizeDocument, REMOVED_TAGS } from './sanitize.js';
 export { previewModel, type ModelPreview } from './model-preview.js';
 export { fetchPage, checkPageUrl, type FetchPageOptions } from './fetch-page.js';

@@ -1,5 +1,5 @@
-import { isWinnowError, renderMarkdown, type Extraction, type Page } from '@winnow/dom-blocks';
-import { ALGORITHMS, type Algorithm } from '@winnow/algorithms';
+import { isWinnowError, renderMarkdown, runExtractor, type Extractor, type Page } from '@winnow/dom-blocks';
+import { ALGORITHMS } from '@winnow/algorithms';
 import { DemoError, toErrorBody, type DemoErrorCode } from './errors.js';
 import { highlightPage, type HighlightedPage } from './highlight.js';
 import { previewModel, type ModelPreview } from './model-preview.js';
@@ -21,13 +21,13 @@ export interface RunDemoOptions {
   /** See `DemoOptions.modelPreviewChars`. */
   modelPreviewChars: number;
   /** The algorithms to choose from: eval's registry unless given (tests, or an operator's subset). */
-  registry?: readonly Algorithm[];
+  registry?: readonly Extractor[];
 }
 
 /** What one algorithm made of the target page. */
 export interface AlgorithmRun {
   algorithm: string;
-  kind: Algorithm['kind'];
+  kind: Extractor['kind'];
   /** Site algorithms: the pages learned from (the other pages given). */
   trainPages: string[];
   /** Milliseconds: learning (site algorithms), extraction, and marking the page for display. */
@@ -56,7 +56,7 @@ export const MAX_LISTED_BLOCKS = 2_000;
 const LISTED_TEXT_CHARS = 200;
 
 /** The registry as the page lists it. */
-export function listAlgorithms(registry: readonly Algorithm[] = ALGORITHMS): { name: string; kind: Algorithm['kind']; description: string; peer: boolean; defaultTrainPages: number | null }[] {
+export function listAlgorithms(registry: readonly Extractor[] = ALGORITHMS): { name: string; kind: Extractor['kind']; description: string; peer: boolean; defaultTrainPages: number | null }[] {
   return registry.map((algorithm) => ({
     name: algorithm.name,
     kind: algorithm.kind,
@@ -70,11 +70,15 @@ function toPage(page: DemoPage): Page {
   return { id: page.name, html: page.html, url: page.url, site: 'demo' };
 }
 
-function elapsed(start: number): number {
-  return Math.round((performance.now() - start) * 100) / 100;
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
 }
 
-function runOne(algorithm: Algorithm, pages: readonly DemoPage[], target: number, modelPreviewChars: number): AlgorithmRun {
+function elapsed(start: number): number {
+  return round(performance.now() - start);
+}
+
+function runOne(algorithm: Extractor, pages: readonly DemoPage[], target: number, modelPreviewChars: number): AlgorithmRun {
   const page = pages[target];
   const run: AlgorithmRun = {
     algorithm: algorithm.name,
@@ -91,29 +95,23 @@ function runOne(algorithm: Algorithm, pages: readonly DemoPage[], target: number
     error: null,
   };
   try {
-    let extraction: Extraction;
-    if (algorithm.kind === 'site') {
-      const training = pages.filter((_, index) => index !== target);
-      if (training.length === 0) {
-        throw new DemoError(
-          'NEEDS_SITE_PAGES',
-          422,
-          `${algorithm.name} learns from other pages of the same site: add at least one more page of the site (up to ${algorithm.defaultTrainPages} are used in its paper's setting).`,
-        );
-      }
-      run.trainPages = training.map((trainingPage) => trainingPage.name);
-      const learnStart = performance.now();
-      const model = algorithm.learn(training.map(toPage));
-      run.timings.learnMs = elapsed(learnStart);
-      const extractStart = performance.now();
-      extraction = algorithm.extract(model, toPage(page));
-      run.timings.extractMs = elapsed(extractStart);
-      run.model = previewModel(algorithm.describeModel ? algorithm.describeModel(model) : model, modelPreviewChars);
-    } else {
-      const extractStart = performance.now();
-      extraction = algorithm.extract(toPage(page));
-      run.timings.extractMs = elapsed(extractStart);
+    if (algorithm.kind === 'site' && pages.length < 2) {
+      throw new DemoError(
+        'NEEDS_SITE_PAGES',
+        422,
+        `${algorithm.name} learns from other pages of the same site: add at least one more page of the site (up to ${algorithm.defaultTrainPages} are used in its paper's setting).`,
+      );
     }
+    const training = pages.filter((_, index) => index !== target).map(toPage);
+    const [result] = runExtractor(algorithm, [toPage(page)], { training: { pages: algorithm.kind === 'site' ? training : [] } });
+    if (algorithm.kind === 'site') {
+      run.trainPages = result.trainingPages.map((trainingPage) => trainingPage.id);
+      run.timings.learnMs = round(result.learnMs);
+    }
+    run.timings.extractMs = round(result.extractMs);
+    if (result.error) throw result.error.cause;
+    const extraction = result.extraction!;
+    if (algorithm.kind === 'site') run.model = previewModel(algorithm.describeModel ? algorithm.describeModel(result.model) : result.model, modelPreviewChars);
     run.text = extraction.text;
     run.markdown = renderMarkdown(extraction.blocks);
     run.notes = extraction.notes;

@@ -11,7 +11,7 @@ describe('createWorkerRunner', () => {
     try {
       const run = await runner.run({ pages: [PAGE], target: 0, algorithms: ['plain'], modelPreviewChars: 1_000 });
       expect(run.runs[0].text).toBe('Home\nKept words of the page.');
-      expect(run.runs[0].highlight?.mode).toBe('dom');
+      expect(run.runs[0].highlight?.mode).toBe('block');
     } finally {
       await runner.close();
     }

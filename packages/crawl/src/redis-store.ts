@@ -27,14 +27,14 @@ export interface RedisStoreOptions {
 
 /**
  * Default of `ledgerPages`: a retried crawl job re-applies pages counted seconds before, never thousands
- * of pages back, and 10,000 page keys of about 100 bytes are 1 MB per site.
+ * of pages back, and 10,000 page keys take about 2.4 MB of Redis per site (hash and sorted set).
  */
 export const DEFAULT_LEDGER_PAGES = 10_000;
 
 const DEFAULT_PREFIX = 'winnow:st:';
 
 /**
- * Paper 002 §2.2 expansion, §2.4 shrinkage and the page ledger of one page, in one Lua script: Redis runs
+ * Wang et al. 2008 §2.2 expansion, §2.4 shrinkage and the page ledger of one page, in one Lua script: Redis runs
  * it atomically, so any number of workers can update a site at once and each update sees the table as
  * the one before it left it. Entries are `df:lastSeen:expiresAfter:bytes` in a hash; deadlines a sorted set.
  */

@@ -1,10 +1,12 @@
-// Benchmark: linkedom's parse alone against winnow's parseHtml and the `plain` extractor, page by page,
-// interleaved in one run so the ratios hold on a noisy machine. Reads the scrapinghub benchmark pages.
+// Benchmark: linkedom's own parse and parse5's (its default tree) against winnow's parseHtml (parse5's
+// tree construction building linkedom nodes) and the `plain` extractor, page by page, interleaved in one
+// run so the ratios hold on a noisy machine. Reads the scrapinghub benchmark pages.
 // Usage: pnpm bench (after pnpm build); DATASETS_DIR overrides ../shared/datasets.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseHTML } from 'linkedom';
+import { parse } from 'parse5';
 import { buildBlockTree, extractPlain, htmlToString, parseHtml } from '../dist/index.js';
 
 const datasets = process.env.DATASETS_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/datasets');
@@ -26,13 +28,16 @@ const stats = (values) => {
   return { median: sorted[sorted.length >> 1], mean: values.reduce((sum, value) => sum + value, 0) / values.length };
 };
 /** @type {Record<string, number[]>} */
-const rows = { 'linkedom parseHTML (string)': [], 'dom-blocks parseHtml (bytes)': [], 'parseHtml + buildBlockTree': [], 'plain (extractPlain)': [] };
-for (let round = 0; round < 2; round++) {
+const rows = { 'linkedom parseHTML (string)': [], 'parse5 parse (string)': [], 'dom-blocks parseHtml (string)': [], 'dom-blocks parseHtml (bytes)': [], 'parseHtml + buildBlockTree': [], 'plain (extractPlain)': [] };
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+for (let round = 0; round < ROUNDS; round++) {
   for (const bytes of pages) {
     const html = htmlToString(bytes);
     const record = round > 0; // the first round warms the JIT
     const samples = [
       time(() => parseHTML(html)),
+      time(() => parse(html)),
+      time(() => parseHtml(html)),
       time(() => parseHtml(bytes)),
       time(() => buildBlockTree(parseHtml(bytes))),
       time(() => extractPlain({ id: 'bench', html: bytes })),

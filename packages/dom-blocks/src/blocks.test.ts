@@ -13,7 +13,7 @@ describe('buildBlockTree', () => {
   it('gives traversal paths of block tags (paper 000 §III)', () => {
     const tree = treeOf('<div><table><tr><td><p>cell text</p></td></tr></table></div>');
     const paragraph = tree.blocks.find((block) => block.tag === 'p');
-    expect(paragraph?.path).toBe('HTML.BODY.DIV.TABLE.TR.TD.P');
+    expect(paragraph?.path).toBe('HTML.BODY.DIV.TABLE.TBODY.TR.TD.P');
     expect(tree.root.path).toBe('HTML');
     expect(tree.title).toBe('The title');
   });

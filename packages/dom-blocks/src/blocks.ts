@@ -21,10 +21,12 @@ export const BLOCK_LEVEL_TAGS: ReadonlySet<string> = new Set([...PAPER_003_BLOCK
 
 /**
  * Elements whose content is never visible text: scripts, styles, the head, embedded media and form
- * pickers. `noscript` is skipped because pages are read as a browser with scripting on shows them.
+ * pickers. `noscript`, `noframes` and `noembed` are skipped because pages are read as a browser with
+ * scripting, frames and plugins shows them: their content is raw text there (HTML §13.2.6.4.7) that a
+ * browser does not render (HTML §15.3.1).
  */
 export const SKIPPED_TAGS: ReadonlySet<string> = new Set([
-  'head', 'script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'embed',
+  'head', 'script', 'style', 'noscript', 'noframes', 'noembed', 'template', 'svg', 'math', 'iframe', 'object', 'embed',
   'canvas', 'select', 'datalist', 'audio', 'video', 'map', 'title', 'meta', 'link', 'base',
 ]);
 
@@ -161,10 +163,15 @@ function addCounts(into: BlockCounts, from: BlockCounts): void {
   into.anchorTextLength += from.anchorTextLength;
 }
 
-/** Where each inline run starts among the page's text pieces, to order minimum blocks without DOM calls. */
-const runPositions = new WeakMap<InlineRun, number>();
-/** Where each block starts among the page's text pieces. */
-const blockPositions = new WeakMap<Block, number>();
+/** An inline run that knows where it starts among the page's text pieces, to order minimum blocks without DOM calls. */
+class InlineRunNode implements InlineRun {
+  constructor(
+    readonly parent: Block,
+    readonly nodes: Node[],
+    readonly text: string,
+    readonly position: number,
+  ) {}
+}
 
 class BlockNode implements Block {
   index: number;
@@ -184,6 +191,8 @@ class BlockNode implements Block {
   end = 0;
   ownParts: string[] = [];
   run: { nodes: Node[]; parts: string[]; position: number } | null = null;
+  /** Paths of this block's children by tag, so that siblings share one string (pages repeat tags a lot). */
+  childPaths: Map<string, string> | null = null;
   #pieces: string[];
   #text: string | undefined;
 
@@ -193,8 +202,18 @@ class BlockNode implements Block {
     this.tag = tag;
     this.parent = parent;
     this.depth = parent ? parent.depth + 1 : 0;
-    this.path = parent ? `${parent.path}.${tag.toUpperCase()}` : tag.toUpperCase();
+    this.path = parent ? parent.childPath(tag) : tag.toUpperCase();
     this.#pieces = pieces;
+  }
+
+  childPath(tag: string): string {
+    this.childPaths ??= new Map();
+    let path = this.childPaths.get(tag);
+    if (path === undefined) {
+      path = `${this.path}.${tag.toUpperCase()}`;
+      this.childPaths.set(tag, path);
+    }
+    return path;
   }
 
   get minimum(): boolean {
@@ -212,9 +231,7 @@ class BlockNode implements Block {
     if (!run) return;
     const text = collapseWhitespace(run.parts.join(''));
     if (text || run.nodes.some((node) => node.nodeType === ELEMENT_NODE && tagOf(node as Element) === 'img')) {
-      const inlineRun: InlineRun = { parent: this, nodes: run.nodes, text };
-      runPositions.set(inlineRun, run.position);
-      this.inlineRuns.push(inlineRun);
+      this.inlineRuns.push(new InlineRunNode(this, run.nodes, text, run.position));
     }
   }
 }
@@ -302,10 +319,7 @@ export function buildBlockTree(source: Document | Element, options: BlockTreeOpt
         opens = true;
       }
       const block = current as BlockNode;
-      if (opens) {
-        block.start = pieces.length;
-        blockPositions.set(block, block.start);
-      }
+      if (opens) block.start = pieces.length;
       else if (element.parentNode === block.element) {
         if (!block.run) block.run = { nodes: [], parts: [], position: pieces.length };
         block.run.nodes.push(element);
@@ -339,6 +353,7 @@ export function buildBlockTree(source: Document | Element, options: BlockTreeOpt
       pieces.push('\n');
       block.ownText = collapseWhitespace(block.ownParts.join(''));
       block.ownParts = [];
+      block.childPaths = null;
       addCounts(block.total, block.own);
       const parent = block.parent as BlockNode | null;
       if (parent) {
@@ -374,7 +389,7 @@ export function minimumBlocks(tree: BlockTree): MinimumBlock[] {
 }
 
 function positionOf(minimum: MinimumBlock): number {
-  return (minimum.run ? runPositions.get(minimum.run) : blockPositions.get(minimum.block)) ?? 0;
+  return (minimum.run ? (minimum.run as InlineRunNode).position : (minimum.block as BlockNode).start) ?? 0;
 }
 
 function compareMinimumBlocks(a: MinimumBlock, b: MinimumBlock): number {

@@ -18,7 +18,7 @@ export interface BlockFeatures {
   forms: number;
 }
 
-/** `own`: the block without its sub-blocks (paper 000 Fig. 3); `all`: sub-blocks included. */
+/** `own`: the block without its sub-blocks (Nguyen et al. 2009 Fig. 3); `all`: sub-blocks included. */
 export type FeatureScope = 'own' | 'all';
 
 export function blockFeatures(block: Block, scope: FeatureScope = 'own'): BlockFeatures {
@@ -39,7 +39,7 @@ export function blockFeatures(block: Block, scope: FeatureScope = 'own'): BlockF
 }
 
 /**
- * The feature vector of ContentExtractor (paper 000 §II): counts of images, scripts, links and forms,
+ * The feature vector of ContentExtractor (Nguyen et al. 2009 §II): counts of images, scripts, links and forms,
  * and the frequency of every term. Sparse: keys `#images`, `#scripts`, `#links`, `#forms`, `w:<term>`.
  */
 export function featureVector(block: Block, scope: FeatureScope = 'own'): Map<string, number> {

@@ -1,7 +1,8 @@
-export type { Page, BlockLabel, LabelledBlock, Extraction, PageExtractor, PageMetadata, SiteExtractor } from './types.js';
+export type { Page, BlockLabel, LabelledBlock, Extraction, PageMetadata, ExtractorInfo, PageExtractor, SiteExtractor, Extractor, PageTraining, SiteFolderTraining } from './types.js';
+export { runExtractor, groupBySite, hasSiteFolderTraining, type RunExtractorOptions, type ExtractorRun, type Training } from './run-extractor.js';
 export { WinnowError, isWinnowError, type WinnowErrorCode } from './errors.js';
 export { decodeHtml, decodeBytes, looksBinary, DEFAULT_DECODE_OPTIONS, BINARY_CONTROL_BYTE_RATIO, type DecodeOptions, type DecodedHtml } from './decode.js';
-export { parseHtml, htmlToString, normalizeHtml, flattenDeepNesting, MAX_PARSE_DEPTH, DEFAULT_PARSE_OPTIONS, type ParseOptions } from './parse.js';
+export { parseHtml, htmlToString, MAX_DOM_DEPTH, DEFAULT_PARSE_OPTIONS, type ParseOptions } from './parse.js';
 export {
   VOID_ELEMENTS,
   RAW_TEXT_ELEMENTS,
@@ -31,6 +32,7 @@ export {
   type MinimumBlock,
   type TextSegment,
 } from './blocks.js';
+export { pageBlockIndexer } from './block-index.js';
 export { blockFeatures, featureVector, cosineSimilarity, type BlockFeatures, type FeatureScope } from './features.js';
 export { tokenizeWords, countWords, collapseWhitespace } from './tokenize.js';
 export {
@@ -45,3 +47,4 @@ export {
   type RenderFormat,
 } from './render.js';
 export { extractPlain, plainExtractor } from './plain.js';
+export { renderMarkdownFromDocument, DEFAULT_MARKDOWN_OPTIONS, type MarkdownOptions } from './markdown.js';

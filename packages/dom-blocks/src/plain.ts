@@ -14,4 +14,10 @@ export function extractPlain(page: Page): Extraction {
   return makeExtraction(blocks, blocks.length ? [] : ['the page has no visible text']);
 }
 
-export const plainExtractor: PageExtractor = Object.freeze({ name: 'plain', extract: (page: Page) => extractPlain(page) });
+/** The `plain` baseline on the extractor contract. */
+export const plainExtractor: PageExtractor = Object.freeze({
+  kind: 'page',
+  name: 'plain',
+  description: 'all visible text of the page (the baseline every paper compares with)',
+  extract: (page: Page) => extractPlain(page),
+});

@@ -84,8 +84,11 @@ export function labelBlock(block: Block, label: BlockLabel, reason: string): Lab
   return { path: block.path, text: block.ownText, label, reason, order: block.index, tag: block.tag };
 }
 
-/** Builds an `Extraction` from labelled blocks: sorts them into document order and renders the text. */
-export function makeExtraction(blocks: LabelledBlock[], notes: string[] = []): Extraction {
+/**
+ * Builds an `Extraction` from labelled blocks: sorts them into document order (stable: blocks sharing an
+ * `order` keep theirs) and renders the text. `unit` says what the blocks are (see `Extraction.unit`).
+ */
+export function makeExtraction(blocks: LabelledBlock[], notes: string[] = [], unit: Extraction['unit'] = 'block'): Extraction {
   const ordered = [...blocks].sort((a, b) => a.order - b.order);
-  return { blocks: ordered, text: renderText(ordered), notes };
+  return { blocks: ordered, text: renderText(ordered), notes, unit };
 }

@@ -5,7 +5,7 @@ import { blockScores, indexGold, isGoldBlock, pageBlockScores } from './block-f.
 const block = (text: string, label: LabelledBlock['label']): LabelledBlock => ({ path: 'HTML.BODY.P', text, label, reason: '', order: 0, tag: 'p' });
 const GOLD = 'Storm hits the coast. Thousands of homes lost power on Monday night.\nHome';
 
-describe('block-level F (paper 000 §IV.B)', () => {
+describe('block-level F (Nguyen et al. 2009 §IV.B)', () => {
   it.each([
     ['a sentence of the gold', 'Thousands of homes lost power on Monday night.', true],
     ['a short gold line', 'Home', true],

@@ -57,7 +57,7 @@ function scoresOf(correct: number, extracted: number, actual: number): BlockScor
 }
 
 /**
- * Block-level precision, recall and F-measure of paper 000 §IV.B (after Debnath et al.) over an
+ * Block-level precision, recall and F-measure of Nguyen et al. 2009 §IV.B (after Debnath et al.) over an
  * extractor's **own** blocks: recall is the share of the actual content blocks among them that it labelled
  * content, precision the share of its content blocks that are content. Blocks without words are ignored.
  * Only comparable between extractors that label the same units (CE and FastCE on one page); across
@@ -81,7 +81,7 @@ export function blockScores(blocks: readonly LabelledBlock[], gold: string | Gol
 
 /**
  * Block-level precision, recall and F over the **page's** blocks, the same units for every extractor: each
- * block of the page's block tree with words (its own text, paper 000 Fig. 3) is truly content when it runs
+ * block of the page's block tree with words (its own text, Nguyen et al. 2009 Fig. 3) is truly content when it runs
  * through the gold, and counts as extracted when it runs through the extracted text (the same test as
  * `isGoldBlock`). An empty extraction has recall 0; extractors that return only what they keep
  * (Readability) are scored on the same footing as those that label every block.

@@ -14,7 +14,7 @@ function pairwiseRand(a: readonly (string | number)[], b: readonly (string | num
   return agreements / pairs;
 }
 
-describe('randIndex (paper 004 §5)', () => {
+describe('randIndex (Gottron 2008 §5)', () => {
   it.each([
     ['identical partitions, other names', [1, 1, 2, 2, 3], ['a', 'a', 'b', 'b', 'c']],
     ['everything in one cluster', [0, 0, 0, 0], ['a', 'a', 'b', 'b']],
@@ -33,7 +33,7 @@ describe('randIndex (paper 004 §5)', () => {
   });
 });
 
-describe('dunnIndex (paper 004 §5)', () => {
+describe('dunnIndex (Gottron 2008 §5)', () => {
   const points = [0, 1, 10, 12];
   const distance = (i: number, j: number) => Math.abs(points[i] - points[j]);
 

@@ -1,5 +1,5 @@
 /**
- * Cluster-quality indices of paper 004 §5 (Gottron).
+ * Cluster-quality indices of Gottron 2008 §5 (Gottron).
  */
 
 /**
@@ -36,7 +36,7 @@ export function randIndex(labels: readonly (string | number)[], reference: reado
 }
 
 /**
- * Dunn index as paper 004 §5 defines it: the minimum distance between items of different groups divided
+ * Dunn index as Gottron 2008 §5 defines it: the minimum distance between items of different groups divided
  * by the maximum distance between items of the same group, I_Dunn = d_min / d_max. Above 1 means every
  * group is tighter than the gap between groups. `distance(i, j)` is called for each pair once.
  */

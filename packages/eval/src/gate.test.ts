@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accuracyGate, datasetHash, firstPagesPerFolder, readFloorsFile, type FloorsFile, type GateFloor } from './gate.js';
 import { loadDataset } from './datasets.js';
-import { plainAlgorithm } from './algorithm.js';
+import { plainExtractor } from '@winnow/dom-blocks';
 
 let root: string;
 let datasetsDir: string;
@@ -21,6 +21,11 @@ beforeAll(() => {
   }
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+// The gate reads these; the tests set them themselves (CI runs with WINNOW_REQUIRE_DATASETS=1).
+beforeEach(() => {
+  vi.stubEnv('WINNOW_REQUIRE_DATASETS', '');
+  vi.stubEnv('WINNOW_UPDATE_FLOORS', '');
+});
 afterEach(() => vi.unstubAllEnvs());
 
 const hash = () => datasetHash(loadDataset(path.join(datasetsDir, 'news')).pages);
@@ -65,7 +70,7 @@ describe('accuracyGate', () => {
       name: 'test gate',
       datasetsDir,
     });
-    expect(() => gate.checkHarness(gate.cases[0], plainAlgorithm)).not.toThrow();
+    expect(() => gate.checkHarness(gate.cases[0], plainExtractor)).not.toThrow();
   });
 
   it('fails when the pages changed since the floors were measured', () => {

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WinnowError } from '@winnow/dom-blocks';
-import type { Algorithm } from './algorithm.js';
+import { WinnowError, type Extractor } from '@winnow/dom-blocks';
 import { defaultDatasetsDir, loadDataset, type Dataset } from './datasets.js';
 import { runHarness, type HarnessReport } from './harness.js';
 
@@ -209,7 +208,7 @@ export interface AccuracyGate {
    */
   check(gateCase: GateCase, measure: GateMeasure, context?: SkipContext): void | Promise<void>;
   /** `check` with the harness's figures of `algorithm` (learning on `train` pages per site). */
-  checkHarness(gateCase: GateCase, algorithm: Algorithm, context?: SkipContext): void;
+  checkHarness(gateCase: GateCase, algorithm: Extractor, context?: SkipContext): void;
   /** Writes the raised floors in update mode (call once, after the checks: vitest's `afterAll`). */
   save(): void;
 }

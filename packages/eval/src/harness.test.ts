@@ -1,6 +1,5 @@
-import { makeExtraction, type Page } from '@winnow/dom-blocks';
+import { makeExtraction, type Page, type PageExtractor, type SiteExtractor } from '@winnow/dom-blocks';
 import { describe, expect, it } from 'vitest';
-import type { PageAlgorithm, SiteAlgorithm } from './algorithm.js';
 import type { Dataset } from './datasets.js';
 import { runHarness } from './harness.js';
 
@@ -23,7 +22,7 @@ const contentBlock = (text: string) => ({ path: 'HTML.BODY.P', text, label: 'con
 
 describe('runHarness', () => {
   it('scores a page algorithm on every page, with a failure counted as empty', () => {
-    const algorithm: PageAlgorithm = {
+    const algorithm: PageExtractor = {
       kind: 'page',
       name: 'echo',
       description: '',
@@ -42,7 +41,7 @@ describe('runHarness', () => {
 
   it('trains a site algorithm on the first N pages of each site and scores the rest', () => {
     const learned: string[][] = [];
-    const algorithm: SiteAlgorithm<string[]> = {
+    const algorithm: SiteExtractor<string[]> = {
       kind: 'site',
       name: 'memo',
       description: '',
@@ -63,12 +62,12 @@ describe('runHarness', () => {
   });
 
   it('makes a page algorithm skip the training pages too, so both score the same pages', () => {
-    const algorithm: PageAlgorithm = { kind: 'page', name: 'echo', description: '', extract: (input) => makeExtraction([contentBlock(textOf(input))]) };
+    const algorithm: PageExtractor = { kind: 'page', name: 'echo', description: '', extract: (input) => makeExtraction([contentBlock(textOf(input))]) };
     expect(runHarness(dataset, algorithm, { train: 1 }).results.map((result) => result.id)).toEqual(['a2', 'a3', 'b2']);
   });
 
   it('scores the pages of a site whose learning fails as failures, naming why, and goes on', () => {
-    const algorithm: SiteAlgorithm<null> = {
+    const algorithm: SiteExtractor<null> = {
       kind: 'site',
       name: 'fragile',
       description: '',
@@ -87,7 +86,7 @@ describe('runHarness', () => {
 
   it('learns from no other page on a dataset whose pages are sites of their own, and refuses train there', () => {
     const learned: number[] = [];
-    const algorithm: SiteAlgorithm<null> = {
+    const algorithm: SiteExtractor<null> = {
       kind: 'site',
       name: 'memo',
       description: '',

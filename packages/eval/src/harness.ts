@@ -1,6 +1,5 @@
-import { WinnowError, type Extraction, type Page } from '@winnow/dom-blocks';
+import { groupBySite, runExtractor, WinnowError, type Extractor, type Page } from '@winnow/dom-blocks';
 import { aebFromCounts, aebPageCounts, type AebPageCounts, type AebScore } from './aeb.js';
-import type { Algorithm } from './algorithm.js';
 import { bagScores, meanBagScores, type BagScores } from './bag.js';
 import { pageBlockScores } from './block-f.js';
 import type { Dataset, DatasetPage } from './datasets.js';
@@ -35,6 +34,8 @@ export interface PageResult {
   goldWords: number;
   /** Time of the extraction alone (learning excluded), in milliseconds. */
   ms: number;
+  /** Time of learning charged to the page (its site's model, on the site's first scored page), in milliseconds. */
+  learnMs: number;
   /** True when the extractor returned no text. */
   empty: boolean;
   /** The message of a failure; the page then counts as an empty extraction. */
@@ -120,23 +121,12 @@ function blockF1Of(page: DatasetPage, extracted: string): number {
   }
 }
 
-/** Groups pages by site, keeping name order within each site and sites in first-seen order. */
-export function groupBySite(pages: readonly DatasetPage[]): Map<string, DatasetPage[]> {
-  const sites = new Map<string, DatasetPage[]>();
-  for (const page of pages) {
-    const list = sites.get(page.site);
-    if (list) list.push(page);
-    else sites.set(page.site, [page]);
-  }
-  return sites;
-}
-
 /**
  * Runs an extractor over a dataset and scores every page: LCS word precision/recall/F1 (micro and macro),
  * block F, the scrapinghub score where it applies, empty outputs and time per page. A page whose
  * extraction throws is recorded with its error and scored as empty; the run goes on.
  */
-export function runHarness(dataset: Dataset, algorithm: Algorithm, options: HarnessOptions = {}): HarnessReport {
+export function runHarness(dataset: Dataset, extractor: Extractor, options: HarnessOptions = {}): HarnessReport {
   if (dataset.pagesAreSites && options.train) {
     throw new WinnowError(
       'INVALID_OPTIONS',
@@ -144,67 +134,49 @@ export function runHarness(dataset: Dataset, algorithm: Algorithm, options: Harn
     );
   }
   // On a dataset whose pages are sites of their own, a site algorithm learns from no other page.
-  const train = options.train ?? (algorithm.kind === 'site' && !dataset.pagesAreSites ? algorithm.defaultTrainPages : 0);
+  const train = options.train ?? (extractor.kind === 'site' && !dataset.pagesAreSites ? extractor.defaultTrainPages : 0);
   if (!Number.isInteger(train) || train < 0) throw new RangeError(`train must be a whole number ≥ 0, not ${train}`);
-  const sites = groupBySite(dataset.pages.filter((page) => !options.sites || options.sites.includes(page.site)));
-  const plan = [...sites.values()].map((pages) => ({ training: pages.slice(0, train), scored: pages.slice(train) }));
-  const total = plan.reduce((sum, site) => sum + site.scored.length, 0);
+  const pages = dataset.pages.filter((page) => !options.sites || options.sites.includes(page.site));
+  const datasetPageOf = new Map<Page, DatasetPage>(pages.map((page) => [toPage(page), page]));
+  const total = [...groupBySite(pages).values()].reduce((sum, site) => sum + Math.max(0, site.length - train), 0);
   const results: PageResult[] = [];
   const aebCounts: AebPageCounts[] = [];
   let learnMs = 0;
 
-  for (const { training, scored } of plan) {
-    if (scored.length === 0) continue;
-    let extract: (page: Page) => Extraction;
-    if (algorithm.kind === 'site') {
-      const started = performance.now();
-      try {
-        const model = algorithm.learn(training.map(toPage));
-        extract = (page) => algorithm.extract(model, page);
-      } catch (cause) {
-        // A site whose learning fails scores its pages as failures; the other sites go on.
-        const reason = `learning on ${training.length} page(s) of ${scored[0].site} failed: ${cause instanceof Error ? cause.message : String(cause)}`;
-        extract = () => {
-          throw new Error(reason);
-        };
-      }
-      learnMs += performance.now() - started;
-    } else {
-      extract = (page) => algorithm.extract(page);
+  // The first `train` pages of each site are learned from (site extractors) or skipped (page extractors).
+  for (const run of runExtractor(extractor, datasetPageOf.keys(), { training: { perSite: train } })) {
+    const page = datasetPageOf.get(run.page)!;
+    learnMs += run.learnMs;
+    const text = run.extraction?.text ?? '';
+    let error: string | undefined;
+    if (run.error) {
+      const message = run.error.cause instanceof Error ? run.error.cause.message : String(run.error.cause);
+      // A site whose learning fails scores its pages as failures; the other sites go on.
+      error = run.error.stage === 'learn' ? `learning on ${run.trainingPages.length} page(s) of ${page.site} failed: ${message}` : message;
     }
-    for (const page of scored) {
-      let extraction: Extraction = { blocks: [], text: '', notes: [] };
-      let error: string | undefined;
-      const started = performance.now();
-      try {
-        extraction = extract(toPage(page));
-      } catch (cause) {
-        error = cause instanceof Error ? cause.message : String(cause);
-      }
-      const ms = performance.now() - started;
-      const scores = lcsWordScores(extraction.text, page.gold);
-      if (dataset.kind === 'scrapinghub-aeb') aebCounts.push(aebPageCounts(page.gold, extraction.text));
-      results.push({
-        id: page.id,
-        site: page.site,
-        precision: scores.precision,
-        recall: scores.recall,
-        f1: scores.f1,
-        blockF1: blockF1Of(page, extraction.text),
-        lcs: scores.lcs,
-        bag: bagScores(extraction.text, page.gold),
-        ...(page.pageType !== undefined ? { pageType: page.pageType } : {}),
-        ...(page.truth ? { truth: scorePageTruth({ ...page, truth: page.truth }, extraction.text, extraction.metadata) } : {}),
-        extractedWords: scores.extractedWords,
-        goldWords: scores.goldWords,
-        ms,
-        empty: extraction.text.trim() === '',
-        error,
-        notes: extraction.notes,
-        ...(options.keepText ? { text: extraction.text } : {}),
-      });
-      options.onProgress?.(results.length, total, page);
-    }
+    const scores = lcsWordScores(text, page.gold);
+    if (dataset.kind === 'scrapinghub-aeb') aebCounts.push(aebPageCounts(page.gold, text));
+    results.push({
+      id: page.id,
+      site: page.site,
+      precision: scores.precision,
+      recall: scores.recall,
+      f1: scores.f1,
+      blockF1: blockF1Of(page, text),
+      lcs: scores.lcs,
+      bag: bagScores(text, page.gold),
+      ...(page.pageType !== undefined ? { pageType: page.pageType } : {}),
+      ...(page.truth ? { truth: scorePageTruth({ ...page, truth: page.truth }, text, run.extraction?.metadata) } : {}),
+      extractedWords: scores.extractedWords,
+      goldWords: scores.goldWords,
+      ms: run.extractMs,
+      learnMs: run.learnMs,
+      empty: text.trim() === '',
+      error,
+      notes: run.extraction?.notes ?? [],
+      ...(options.keepText ? { text } : {}),
+    });
+    options.onProgress?.(results.length, total, page);
   }
 
   const lcs = results.reduce((sum, result) => sum + result.lcs, 0);
@@ -216,7 +188,7 @@ export function runHarness(dataset: Dataset, algorithm: Algorithm, options: Harn
   const truthScores = results.flatMap((result) => (result.truth ? [result.truth] : []));
   return {
     dataset: dataset.name,
-    algo: algorithm.name,
+    algo: extractor.name,
     pages: results.length,
     precision,
     recall,

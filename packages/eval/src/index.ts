@@ -28,9 +28,10 @@ export {
   type DatasetPage,
   type PageTruth,
 } from './datasets.js';
-export { runHarness, groupBySite, toPage, type HarnessOptions, type HarnessReport, type PageResult } from './harness.js';
-export { plainAlgorithm, readabilityAlgorithm, BASELINES, type Algorithm, type PageAlgorithm, type SiteAlgorithm } from './algorithm.js';
-export { extractWithReadability, READABILITY_MAX_DEPTH, READABILITY_CHAR_THRESHOLD } from './readability.js';
+export { loadGoldenPages, type GoldenPage } from './golden.js';
+export { runHarness, toPage, type HarnessOptions, type HarnessReport, type PageResult } from './harness.js';
+export { BASELINES } from './baselines.js';
+export { extractWithReadability, readabilityExtractor, READABILITY_MAX_DEPTH, READABILITY_CHAR_THRESHOLD } from './readability.js';
 export {
   accuracyGate,
   datasetHash,

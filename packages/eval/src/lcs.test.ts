@@ -25,7 +25,7 @@ function sequence(length: number, alphabet: number, seed: number): number[] {
 }
 
 describe('lcsWordScores', () => {
-  it("reproduces paper 001's worked example (§VI.E): P = 4/5, R = 4/6, F1 = 8/11", () => {
+  it("reproduces San & Aye's worked example (§VI.E): P = 4/5, R = 4/6, F1 = 8/11", () => {
     const scores = lcsWordScores('Title Copyright Some text in', 'Title Some text in the body');
     expect(scores).toMatchObject({ lcs: 4, extractedWords: 5, goldWords: 6 });
     expect(scores.precision).toBeCloseTo(4 / 5, 12);

@@ -86,7 +86,7 @@ export function harmonicMean(precision: number, recall: number): number {
 
 /**
  * Word-level precision, recall and F1 on the longest common subsequence of the extracted and the gold
- * word sequences (paper 004 §7, paper 001 §VI.E), words from the shared `tokenizeWords`.
+ * word sequences (Gottron 2008 §7, San & Aye §VI.E), words from the shared `tokenizeWords`.
  * Conventions: both empty → 1/1/1; an empty extraction → precision 0; an empty gold → recall 0 unless both are empty.
  */
 export function lcsWordScores(extracted: string, gold: string): WordScores {

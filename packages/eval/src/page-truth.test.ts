@@ -1,6 +1,6 @@
 import { makeExtraction } from '@winnow/dom-blocks';
 import { describe, expect, it } from 'vitest';
-import type { PageAlgorithm } from './algorithm.js';
+import type { PageExtractor } from '@winnow/dom-blocks';
 import type { Dataset, DatasetPage } from './datasets.js';
 import { runHarness } from './harness.js';
 import { authorsMatch, datesMatch, titleElementText, titlesMatch } from './page-truth.js';
@@ -20,6 +20,9 @@ describe('metadata matching', () => {
     ['By Ann  Lee', 'Ann Lee', true],
     ['ann lee', 'Ann Lee', true],
     ['Ann Lee, Bo Chen', 'Ann Lee', false],
+    ['Ann Lee, Bo Chen', 'Bo Chen and Ann Lee', true],
+    ['Ann Lee, Bo Chen, Cy Dee', 'Ann Lee, Bo Chen, and Cy Dee', true],
+    ['', '', false],
   ])('author %j against %j: %s', (predicted, truth, expected) => {
     expect(authorsMatch(predicted, truth)).toBe(expected);
   });
@@ -69,7 +72,7 @@ describe('harness figures from a truth record', () => {
       page('c', 'forum', '<p>nothing</p>', '', { with: [], without: ['nothing'] }),
     ],
   };
-  const algorithm: PageAlgorithm = {
+  const algorithm: PageExtractor = {
     kind: 'page',
     name: 'fixed',
     description: '',

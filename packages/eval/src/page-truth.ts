@@ -76,10 +76,14 @@ export function titlesMatch(predicted: string | undefined, truth: string): boole
   return predicted !== undefined && foldPunctuation(collapse(predicted)) === foldPunctuation(collapse(truth));
 }
 
-/** Authors match ignoring case, whitespace and a leading "by". */
+/**
+ * Authors match when they name the same people, ignoring case, whitespace, a leading "by" and how the
+ * names are joined (`A, B and C` = `A, B, C`).
+ */
 export function authorsMatch(predicted: string | undefined, truth: string): boolean {
-  const normal = (text: string) => collapse(text).toLowerCase().replace(/^by\s+/, '');
-  return predicted !== undefined && normal(predicted) === normal(truth);
+  const names = (text: string) =>
+    [...new Set(foldPunctuation(collapse(text)).toLowerCase().replace(/^by\s+/, '').split(/\s*(?:,|&|\band\b)\s*/).map((name) => name.trim()).filter(Boolean))].sort().join('\n');
+  return predicted !== undefined && names(predicted) !== '' && names(predicted) === names(truth);
 }
 
 /** Dates match when the prediction starts with the truth's date (`2024-05-01`, or `2024-05`). */

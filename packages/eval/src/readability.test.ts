@@ -7,7 +7,10 @@ describe('the Readability peer', () => {
   it('extracts an article into the shared result shape', () => {
     const extraction = extractWithReadability({ id: 'a', html: `<html><body><nav><a href="/">Home</a></nav><article>${article}</article></body></html>` });
     expect(extraction.text).toContain('The storm reached the coast');
-    expect(extraction.blocks.every((block) => block.label === 'content')).toBe(true);
+    // The blocks are the page's own, labelled by whether they reached the article.
+    expect(extraction.unit).toBe('block');
+    expect(extraction.blocks.filter((block) => block.label === 'content').map((block) => block.order)).toEqual([4]);
+    expect(extraction.blocks.find((block) => block.text === 'Home')).toMatchObject({ label: 'boilerplate', tag: 'nav' });
     expect(extraction.notes[0]).toMatch(/peer/);
   });
 
@@ -17,6 +20,12 @@ describe('the Readability peer', () => {
     const extraction = extractWithReadability({ id: 'deep', html: `<html><body>${'<div>'.repeat(depth)}${article}${'</div>'.repeat(depth)}</body></html>` });
     expect(extraction.text).toContain('The storm reached the coast');
     expect(performance.now() - started).toBeLessThan(20_000);
+  }, 30_000);
+
+  it('gives a result on a page Readability threw on (found by the fuzz run)', () => {
+    const extraction = extractWithReadability({ id: 'fuzz', html: '<html><h><p>p><body >ml c=3ent"ame>a { color' });
+    expect(typeof extraction.text).toBe('string');
+    expect(extraction.notes.join(' ')).toMatch(/^(readability: (failed on this page|no article found)|peer: Mozilla Readability)/);
   });
 
   it('reports a page without an article as a result, not an error', () => {

@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { buildBlockTree, labelBlock, makeExtraction, parseHtml, type Extraction, type Page, type PageMetadata } from '@winnow/dom-blocks';
+import { buildBlockTree, labelBlock, makeExtraction, parseHtml, renderText, type BlockTree, type Extraction, type LabelledBlock, type Page, type PageExtractor, type PageMetadata } from '@winnow/dom-blocks';
 
 /**
  * Nesting depth Readability is given. Its scoring walks ancestors and recurses per level: 1,000 nested
@@ -11,17 +11,46 @@ export const READABILITY_MAX_DEPTH = 256;
 /** Readability's own default `charThreshold` (Readability.js 0.6, `DEFAULT_CHAR_THRESHOLD`), stated. */
 export const READABILITY_CHAR_THRESHOLD = 500;
 
+/** Attribute carrying each block's index in the page's own block tree through Readability into its article. */
+const BLOCK_ATTRIBUTE = 'data-winnow-block';
+
+function stamp(tree: BlockTree): void {
+  for (const block of tree.blocks) block.element.setAttribute(BLOCK_ATTRIBUTE, String(block.index));
+}
+
 /**
- * Mozilla's Readability 0.6 on linkedom: a peer for comparison, not a winnow algorithm. Its article HTML
- * is re-read into blocks so its output has the same shape as every winnow extractor's.
+ * Mozilla's Readability 0.6 on linkedom: a peer for comparison, not a winnow algorithm. The text is its
+ * article, read into blocks as every winnow extractor's text is. The blocks are the page's own blocks:
+ * each is stamped with its index before Readability runs, and is content when its stamp reaches the article.
  */
 export function extractWithReadability(page: Page): Extraction {
-  const document = parseHtml(page.html, { contentType: page.contentType, maxDepth: READABILITY_MAX_DEPTH });
-  const article = new Readability(document, { charThreshold: READABILITY_CHAR_THRESHOLD }).parse();
-  if (!article?.content) return makeExtraction([], ['readability: no article found']);
-  const tree = buildBlockTree(parseHtml(article.content));
-  const blocks = tree.blocks.filter((block) => block.ownText).map((block) => labelBlock(block, 'content', 'peer: kept by Readability 0.6'));
-  return { ...makeExtraction(blocks, ['peer: Mozilla Readability 0.6, for comparison']), metadata: readabilityMetadata(article) };
+  // One parse serves both: the page's own blocks are stamped, then Readability reads (and rewrites) the
+  // same document. Only a page nested deeper than Readability is given is re-parsed with the cap.
+  const own = buildBlockTree(parseHtml(page.html, { contentType: page.contentType }));
+  stamp(own);
+  const deep = own.blocks.some((block) => block.depth >= READABILITY_MAX_DEPTH);
+  const document = deep ? parseHtml(own.document.documentElement.outerHTML, { maxDepth: READABILITY_MAX_DEPTH }) : own.document;
+  let article: ReturnType<Readability['parse']>;
+  try {
+    article = new Readability(document, { charThreshold: READABILITY_CHAR_THRESHOLD }).parse();
+  } catch (cause) {
+    // Readability 0.6 throws on some trees it does not expect (a TypeError on a null parent): for a peer
+    // run for comparison that is "no article", said in a note, not a failure of the run.
+    return makeExtraction([], [`readability: failed on this page (${cause instanceof Error ? cause.message : String(cause)})`]);
+  }
+  const kept = new Set<number>();
+  let text = '';
+  if (article?.content) {
+    const tree = buildBlockTree(parseHtml(article.content));
+    for (const element of tree.document.querySelectorAll(`[${BLOCK_ATTRIBUTE}]`)) kept.add(Number(element.getAttribute(BLOCK_ATTRIBUTE)));
+    text = renderText(tree.blocks.filter((block) => block.ownText).map((block) => labelBlock(block, 'content', '')));
+  }
+  const blocks: LabelledBlock[] = own.blocks
+    .filter((block) => block.ownText)
+    .map((block) => (kept.has(block.index) ? labelBlock(block, 'content', 'peer: kept by Readability 0.6') : labelBlock(block, 'boilerplate', "peer: not in Readability 0.6's article")));
+  const notes = article?.content ? ['peer: Mozilla Readability 0.6, for comparison'] : ['readability: no article found'];
+  // `text` is Readability's article as it gives it, which may word a block differently from the page.
+  return { blocks, text, notes, unit: 'block', ...(article ? { metadata: readabilityMetadata(article) } : {}) };
 }
 
 /** Readability's own reading of the page's metadata, in the contract's fields (absent fields left out). */
@@ -36,3 +65,12 @@ function readabilityMetadata(article: { title?: string | null; byline?: string |
   ];
   return Object.fromEntries(entries.filter((entry): entry is [keyof PageMetadata, string] => typeof entry[1] === 'string' && entry[1].trim() !== '').map(([key, value]) => [key, value.trim()]));
 }
+
+/** Mozilla's Readability 0.6 on linkedom: a peer for comparison, not a winnow algorithm. */
+export const readabilityExtractor: PageExtractor = Object.freeze({
+  kind: 'page',
+  name: 'readability',
+  description: "peer for comparison: Mozilla's Readability 0.6 on linkedom (not a winnow algorithm)",
+  peer: true,
+  extract: (page: Page) => extractWithReadability(page),
+});

@@ -44,6 +44,21 @@ describe('extractLineBlocks, paper mode (§V Step 4: all three tests at once)', 
     expect(extraction.notes).toEqual([]);
   });
 
+  it.each([
+    ['plain text', '<p>  Hello  world  </p>', 'Hello  world'],
+    ['inline markup inside', '<div>Filed by <b>staff</b> today</div>', 'Filed by <b>staff</b> today'],
+    ['character references', '<p>&copy; The Gazette &amp; friends</p>', '&copy; The Gazette &amp; friends'],
+    ['a byte order mark', '\ufeff<p>After the mark</p>', 'After the mark'],
+  ])('says where each line is in the source: %s', (_name, html, expected) => {
+    const [line] = extractLineBlocks(html, { mode: 'paper' }).blocks;
+    const source = html.replace(/^\ufeff/, '');
+    expect(source.slice(line.source!.start, line.source!.end)).toBe(expected);
+  });
+
+  it('says its units are lines', () => {
+    expect(extraction.unit).toBe('line');
+  });
+
   it('drops a dense block without title keywords', () => {
     expect(extraction.text).not.toContain(DENSE_WITHOUT_TITLE_WORDS);
   });

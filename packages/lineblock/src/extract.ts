@@ -120,6 +120,7 @@ export function extractLineBlocks(input: Page | string | Uint8Array, options: Pa
         reason: `line-block ${block.index}: ${block.reason}`,
         order: labelled.length,
         tag: line.tag,
+        ...(line.source ? { source: line.source } : {}),
       });
     }
   }
@@ -129,17 +130,21 @@ export function extractLineBlocks(input: Page | string | Uint8Array, options: Pa
     notes.push(`no line-block passed the thresholds (${analysis.options.mode} mode, ${analysis.blocks.length} blocks)`);
   }
   if (analysis.blocks.length && !analysis.keywords.length) notes.push('the page has no <title> words: every block has TKD 0');
-  return makeExtraction(labelled, notes);
+  return makeExtraction(labelled, notes, 'line');
 }
 
-/** The Line-Block extractor in the mode that measures best (`'tuned'`), for registries. */
+/** The Line-Block extractor in the mode that measures best (`'tuned'`): its blocks are source lines. */
 export const lineBlockExtractor: PageExtractor<LineBlockOptions> = Object.freeze({
+  kind: 'page',
   name: 'lineblock',
+  description: 'Line-Block extraction without a DOM (San & Aye), tuned mode: TTR/ATTR tests, TKD adds blocks back',
   extract: (page: Page, options?: Partial<LineBlockOptions>) => extractLineBlocks(page, { mode: 'tuned', ...options }),
 });
 
 /** The Line-Block extractor in the paper-faithful mode. */
 export const lineBlockPaperExtractor: PageExtractor<LineBlockOptions> = Object.freeze({
+  kind: 'page',
   name: 'lineblock-paper',
+  description: 'Line-Block extraction without a DOM (San & Aye), paper mode: TTR > 30 and ATTR < 0.2 and TKD >= 2',
   extract: (page: Page, options?: Partial<LineBlockOptions>) => extractLineBlocks(page, { mode: 'paper', ...options }),
 });

@@ -8,7 +8,7 @@ const blocksOf = (html: string, maxLineGap = 1, title = '') => {
   return buildLineBlocks(lines, titleKeywords(title), maxLineGap);
 };
 
-describe('titleKeywords (paper 001 §IV.A)', () => {
+describe('titleKeywords (San & Aye §IV.A)', () => {
   it("tokenizes the paper's example title", () => {
     expect([...titleKeywords('Bladder cancer: Exciting drug break')]).toEqual(['bladder', 'cancer', 'exciting', 'drug', 'break']);
   });
@@ -18,7 +18,7 @@ describe('titleKeywords (paper 001 §IV.A)', () => {
   });
 });
 
-describe('buildLineBlocks (paper 001 §V Steps 2-3)', () => {
+describe('buildLineBlocks (San & Aye §V Steps 2-3)', () => {
   const page = '<div><p>one</p><p>two</p></div><div><ul><li><a href="/">three</a></li></ul></div>';
 
   it.each([
@@ -53,7 +53,7 @@ describe('buildLineBlocks (paper 001 §V Steps 2-3)', () => {
   });
 });
 
-describe('meanAndDeviation (paper 001 §IV.B)', () => {
+describe('meanAndDeviation (San & Aye §IV.B)', () => {
   it.each([
     [[], 0, 0],
     [[5], 5, 0],

@@ -1,7 +1,7 @@
 import { tokenizeWords } from '@winnow/dom-blocks';
 import type { SourceLine } from './scan.js';
 
-/** A line-block (paper 001 §IV.A): text lines with at most `maxLineGap` empty lines between neighbours. */
+/** A line-block (San & Aye §IV.A): text lines with at most `maxLineGap` empty lines between neighbours. */
 export interface LineBlock {
   /** Position among the page's line-blocks. */
   index: number;

@@ -1,6 +1,6 @@
 /**
  * Speed of lineblock against `plain` (dom-blocks' `extractPlain`, which parses a DOM with linkedom) on the
- * same pages in one run: the issue asks for lineblock's median ms/page to be at most a third of plain's.
+ * same pages in one run: the budget is for lineblock's median ms/page to be at most a third of plain's.
  * Every page is handed over as bytes, so both pay for decoding. Each round runs every page through every
  * extractor, rotating which goes first; a page's time is its median over the rounds.
  *

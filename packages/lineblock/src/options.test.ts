@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LINEBLOCK_OPTIONS, TUNED_SETTINGS, resolveLineBlockOptions } from './options.js';
 
 describe('DEFAULT_LINEBLOCK_OPTIONS', () => {
-  it('holds the numbers of paper 001 §IV.B and is frozen', () => {
+  it('holds the numbers of San & Aye §IV.B and is frozen', () => {
     expect(DEFAULT_LINEBLOCK_OPTIONS).toMatchObject({ mode: 'paper', thresholdMethod: 'fixed', ttrThreshold: 30, attrThreshold: 0.2, tkdThreshold: 2, lambda: 1 });
     expect(Object.isFrozen(DEFAULT_LINEBLOCK_OPTIONS)).toBe(true);
     expect(Object.isFrozen(TUNED_SETTINGS)).toBe(true);

@@ -2,7 +2,7 @@ import { BLOCK_LEVEL_TAGS } from '@winnow/dom-blocks';
 import { WinnowError } from '@winnow/dom-blocks';
 
 /**
- * How the classifier reads the paper (paper 001 is loose about how its rules combine):
+ * How the classifier reads the paper (San & Aye is loose about how its rules combine):
  * - `'paper'`: §V Step 4 read literally — a line-block is content only when TTR > τ_TTR **and**
  *   ATTR < τ_ATTR **and** TKD ≥ τ_TKD, all at once.
  * - `'tuned'`: §V Step 3 read as a rescue — a block is content when its link density is low and it is
@@ -49,22 +49,22 @@ export interface LineBlockOptions {
   lineBreakTags: readonly string[];
 }
 
-/** Paper 001 §IV.A "we define and use the important block tags as p, div, h1, h2 and so on": winnow's block tags plus `br`. */
+/** San & Aye §IV.A "we define and use the important block tags as p, div, h1, h2 and so on": winnow's block tags plus `br`. */
 export const LINE_BREAK_TAGS: readonly string[] = Object.freeze([...BLOCK_LEVEL_TAGS, 'br']);
 
-/** Paper 001 §IV.B: "We assign the TTR threshold as 30". */
+/** San & Aye §IV.B: "We assign the TTR threshold as 30". */
 export const PAPER_TTR_THRESHOLD = 30;
-/** Paper 001 §IV.B: "ATTR's threshold as 0.2". */
+/** San & Aye §IV.B: "ATTR's threshold as 0.2". */
 export const PAPER_ATTR_THRESHOLD = 0.2;
-/** Paper 001 §IV.B: "TKD' threshold as 2". */
+/** San & Aye §IV.B: "TKD' threshold as 2". */
 export const PAPER_TKD_THRESHOLD = 2;
 /**
- * Paper 001 §IV.B names λ ("a constant parameter") without a value. 1 (τ = σ) is the value the
+ * San & Aye §IV.B names λ ("a constant parameter") without a value. 1 (τ = σ) is the value the
  * τ = λσ rule starts from in CETR (Weninger et al. 2010), where it comes from.
  */
 export const PAPER_LAMBDA = 1;
 /**
- * Paper 001 §IV.A merges "continuous lines" with text without giving a distance. 1 lets one empty line
+ * San & Aye §IV.A merges "continuous lines" with text without giving a distance. 1 lets one empty line
  * (the `</p>` between two paragraphs, the `</li>` between two items) sit inside a block, so siblings of one
  * container merge while a change of container (`</p></div><div><p>`, 3 empty lines) starts a new block.
  */
@@ -88,7 +88,7 @@ export const TUNED_SETTINGS = Object.freeze({
   skipHidden: true,
 });
 
-/** Defaults of `extractLineBlocks`: the paper's reading, with every number from paper 001. */
+/** Defaults of `extractLineBlocks`: the paper's reading, with every number from San & Aye. */
 export const DEFAULT_LINEBLOCK_OPTIONS: Readonly<LineBlockOptions> = Object.freeze({
   /** §V Step 4, read literally (see `LineBlockMode`). */
   mode: 'paper' as LineBlockMode,

@@ -5,7 +5,7 @@ import { attributesHide, parseAttributes, scanLines } from './scan.js';
 const scan = (html: string, skipHidden = false) => scanLines(html, { lineBreakTags: LINE_BREAK_TAGS, skipHidden });
 const texts = (html: string, skipHidden = false) => scan(html, skipHidden).lines.filter((line) => line.text).map((line) => line.text);
 
-describe('scanLines: Step 1, filtering (paper 001 §V)', () => {
+describe('scanLines: Step 1, filtering (San & Aye §V)', () => {
   it.each([
     ['head', '<html><head><meta charset="utf-8"><link rel=x>head text?</head><body><p>kept</p></body></html>', ['kept']],
     ['script', '<p>a<script>if (a < b) { document.write("<p>no</p>") }</script>b</p>', ['ab']],
@@ -63,7 +63,7 @@ describe('scanLines: Step 1, filtering (paper 001 §V)', () => {
   });
 });
 
-describe('scanLines: Step 2, lines (paper 001 §IV.A)', () => {
+describe('scanLines: Step 2, lines (San & Aye §IV.A)', () => {
   it('breaks lines at block tags and <br>, not at inline tags or newlines', () => {
     expect(texts('<div>one <b>two</b>\nthree<br>four<p>five</p>six</div>')).toEqual(['one two three', 'four', 'five', 'six']);
   });

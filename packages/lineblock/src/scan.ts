@@ -32,6 +32,8 @@ export interface SourceLine {
   tag: string;
   /** Open block tags from the root, e.g. `HTML.BODY.DIV.P` (empty for lines without text). */
   path: string;
+  /** Lines with text: `[start, end)` offsets in the scanned HTML string, from its first text to its last. */
+  source?: { start: number; end: number };
 }
 
 export interface ScannedPage {
@@ -150,6 +152,8 @@ export function scanLines(html: string, options: ScanOptions): ScannedPage {
   let parts: string[] = [];
   let anchorParts: string[] = [];
   let lineTags = 0;
+  let textStart = -1;
+  let textEnd = -1;
   // Open block tags, for paths; beyond MAX_BLOCK_DEPTH only counted.
   const stack: string[] = [];
   let overflow = 0;
@@ -172,19 +176,28 @@ export function scanLines(html: string, options: ScanOptions): ScannedPage {
     if (text) {
       bodyStarted = true;
       const depth = stack.length;
-      lines.push({ text, anchorLength, tags: lineTags, tag: depth ? stack[depth - 1] : '', path: stack.join('.').toUpperCase() });
+      lines.push({ text, anchorLength, tags: lineTags, tag: depth ? stack[depth - 1] : '', path: stack.join('.').toUpperCase(), source: { start: textStart, end: textEnd } });
     } else {
       lines.push({ text: '', anchorLength: 0, tags: lineTags, tag: '', path: '' });
     }
     parts = [];
     anchorParts = [];
     lineTags = 0;
+    textStart = -1;
   };
 
   const addText = (start: number, end: number): void => {
     if (skipDepth > 0 || inHead) return;
     const text = decodeText(html.slice(start, end));
     parts.push(text);
+    // The line's source span runs from its first non-blank character to its last.
+    let first = start;
+    while (first < end && isSpace(html.charCodeAt(first))) first++;
+    if (first === end) return;
+    let last = end;
+    while (isSpace(html.charCodeAt(last - 1))) last--;
+    if (textStart < 0) textStart = first;
+    textEnd = last;
     if (inAnchor) anchorParts.push(text);
   };
 

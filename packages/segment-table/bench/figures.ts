@@ -1,5 +1,5 @@
 /**
- * Prints paper 002's figures for every site of issue 5 (all pages, scoring from the 10th page on).
+ * Prints Wang et al. 2008's figures for every measured site (all pages, scoring from the 10th page on).
  * Usage: pnpm --filter @winnow/segment-table figures [-- --json] [-- --options '{"baseLifetime":5}']
  */
 import { datasetExists, measureSite, loadSite, SITES, BATCH_PAGES, type SiteFigures } from './measure.js';

@@ -1,5 +1,5 @@
 /**
- * Paper 002's figures on one site: LCS F1 of the content, template-block precision and recall, the
+ * Wang et al. 2008's figures on one site: LCS F1 of the content, template-block precision and recall, the
  * table's average size against the cached pages of a batch method, and time per page. Shared by
  * `figures.ts` (all pages) and `test/accuracy.test.ts` (a subset).
  * The metrics come from `@winnow/eval` (a devDependency).
@@ -18,15 +18,15 @@ export const REPO_ROOT = path.resolve(here, '..', '..', '..');
 /** `DATASETS_DIR`, else `../shared/datasets` beside the repository root or one of its parents (a worktree). */
 export const DATASETS_DIR = defaultDatasetsDir(REPO_ROOT);
 
-/** The sites of issue 5: cetd's single-site folders and every debian-sites site. */
+/** The sites measured: cetd's single-site folders and every debian-sites site. */
 export const SITES: readonly string[] = Object.freeze([
   'cetd/arstechnica', 'cetd/bbc', 'cetd/nytimes', 'cetd/wiki', 'cetd/yahoo',
   'debian-sites/django32', 'debian-sites/gri', 'debian-sites/jsoup-javadoc', 'debian-sites/postgresql15', 'debian-sites/python311',
 ]);
 
-/** Pages processed before scoring starts: scores from the 10th page on (issue 5). */
+/** Pages processed before scoring starts: scores from the 10th page on. */
 export const WARM_PAGES = 9;
-/** The paper's average batch of the batch methods it compares with (paper 002 §3: "24"). */
+/** The paper's average batch of the batch methods it compares with (Wang et al. 2008 §3: "24"). */
 export const BATCH_PAGES = 24;
 
 export interface SiteFigures {
@@ -41,7 +41,7 @@ export interface SiteFigures {
   plainF1: number;
   templatePrecision: number;
   templateRecall: number;
-  /** Mean of the table's size after each page, all pages (paper 002 §3 "AverageSize"). */
+  /** Mean of the table's size after each page, all pages (Wang et al. 2008 §3 "AverageSize"). */
   tableBytes: number;
   tableSegments: number;
   /** Largest table seen. */
@@ -108,7 +108,7 @@ export function measureSite(site: string, pages: readonly DatasetPage[], options
     const gold = indexGold(page.gold);
     for (const block of result.layoutBlocks) {
       if (!/[\p{L}\p{N}]/u.test(block.text)) continue;
-      // A template block is one whose text is absent from the gold (issue 5).
+      // A template block is one whose text is absent from the gold.
       const isTemplate = !isGoldBlock(block.text, gold);
       if (isTemplate) actual++;
       if (block.template) predicted++;

@@ -1,6 +1,6 @@
 /**
  * A stream of generated pages sharing one template (100,000 by default): the table must stay bounded
- * (paper 002 §2.4). Prints the size curve: segments and bytes after every `step` pages.
+ * (Wang et al. 2008 §2.4). Prints the size curve: segments and bytes after every `step` pages.
  * Usage: pnpm --filter @winnow/segment-table bench [-- --pages 100000 --step 5000 --sqlite]
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';

@@ -2,7 +2,7 @@ import { labelBlock, makeExtraction, type Extraction, type LabelledBlock } from 
 import type { SegmentTableOptions } from './options.js';
 import type { SegmentedPage } from './segment.js';
 
-/** The verdict on one layout block (paper 002 §2.3). */
+/** The verdict on one layout block (Wang et al. 2008 §2.3). */
 export interface LayoutBlockVerdict {
   /** Position of the block in document order among all blocks of the page. */
   order: number;
@@ -28,7 +28,7 @@ export interface DetectionResult {
 }
 
 /**
- * Template detection of paper 002 §2.3: a segment whose DF (the current page included) is at least
+ * Template detection of Wang et al. 2008 §2.3: a segment whose DF (the current page included) is at least
  * `minTemplateDf` is a template segment; a layout block whose template ratio (length of its template
  * segments over length of all its segments) is larger than `templateRatio` is a template block. Every
  * block of the page takes the label of its layout block.

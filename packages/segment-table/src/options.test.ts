@@ -31,7 +31,7 @@ describe('options', () => {
   });
 });
 
-describe('segmentLifetime (paper 002 §2.4)', () => {
+describe('segmentLifetime (Wang et al. 2008 §2.4)', () => {
   const parameters = { baseLifetime: 10, lifetimeGrowth: 10 };
   it.each([
     [1, 10],

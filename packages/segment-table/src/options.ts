@@ -1,7 +1,7 @@
 import { WinnowError } from '@winnow/dom-blocks';
 
 /**
- * Tags that open a block in the page segmentation of paper 002 §2.1 ("html tags that usually determine
+ * Tags that open a block in the page segmentation of Wang et al. 2008 §2.1 ("html tags that usually determine
  * the page layout ... <TABLE>, <DIV>, etc."). The paper's list stops at "etc.": the rest are the table
  * parts, the list containers and the HTML5 sectioning elements, which play the same layout role today.
  */
@@ -11,15 +11,15 @@ export const LAYOUT_TAGS: readonly string[] = Object.freeze([
 ]);
 
 export interface SegmentTableOptions {
-  /** Tags whose elements are the blocks of template detection (paper 002 §2.1). */
+  /** Tags whose elements are the blocks of template detection (Wang et al. 2008 §2.1). */
   layoutTags: readonly string[];
-  /** A segment is a template segment when its DF is at least this (paper 002 §2.3). */
+  /** A segment is a template segment when its DF is at least this (Wang et al. 2008 §2.3). */
   minTemplateDf: number;
-  /** A block is a template block when its template ratio is larger than this (paper 002 §2.3). */
+  /** A block is a template block when its template ratio is larger than this (Wang et al. 2008 §2.3). */
   templateRatio: number;
-  /** Tb: pages a segment seen once lives without reappearing (paper 002 §2.4). */
+  /** Tb: pages a segment seen once lives without reappearing (Wang et al. 2008 §2.4). */
   baseLifetime: number;
-  /** N: the lifetime of a frequent segment tends to Tb·N (paper 002 §2.4). */
+  /** N: the lifetime of a frequent segment tends to Tb·N (Wang et al. 2008 §2.4). */
   lifetimeGrowth: number;
 }
 
@@ -30,21 +30,21 @@ export interface LifetimeParameters {
 }
 
 export const DEFAULT_SEGMENT_TABLE_OPTIONS: Readonly<SegmentTableOptions> = Object.freeze({
-  /** Paper 002 §2.1: `<TABLE>`, `<DIV>`, "etc." (see `LAYOUT_TAGS`). */
+  /** Wang et al. 2008 §2.1: `<TABLE>`, `<DIV>`, "etc." (see `LAYOUT_TAGS`). */
   layoutTags: LAYOUT_TAGS,
-  /** Paper 002 §2.3: "DFs are larger than or equal to 5". */
+  /** Wang et al. 2008 §2.3: "DFs are larger than or equal to 5". */
   minTemplateDf: 5,
-  /** Paper 002 §2.3: "If the template ratio of a block is larger than 0.7". */
+  /** Wang et al. 2008 §2.3: "If the template ratio of a block is larger than 0.7". */
   templateRatio: 0.7,
   /**
-   * Paper 002 §2.4 names Tb but gives no value (§3 tunes it per site for 80 % recall). A segment seen
+   * Wang et al. 2008 §2.4 names Tb but gives no value (§3 tunes it per site for 80 % recall). A segment seen
    * once is dropped unless it comes back within 2 pages. Tuned with N on cetd's five single-site folders
    * and debian-sites (`bench/sweep.ts`): against Tb = 10 the mean LCS F1 is unchanged (0.913) and the
-   * table shrinks from 20 % to 6 % of a 24-page batch, under paper 002 Table 1's 7 %; Tb = 1 loses F1.
+   * table shrinks from 20 % to 6 % of a 24-page batch, under Wang et al. 2008 Table 1's 7 %; Tb = 1 loses F1.
    */
   baseLifetime: 2,
   /**
-   * Paper 002 §2.4 names N but gives no value. 30 lets a segment seen on many pages wait up to
+   * Wang et al. 2008 §2.4 names N but gives no value. 30 lets a segment seen on many pages wait up to
    * Tb·N = 60 pages for its next occurrence. Tuned with Tb (see `baseLifetime`).
    */
   lifetimeGrowth: 30,
@@ -69,7 +69,7 @@ export function resolveOptions(options: Partial<SegmentTableOptions> = {}): Segm
 }
 
 /**
- * The maximum living time of a segment, in pages, by paper 002 §2.4's logistic function
+ * The maximum living time of a segment, in pages, by Wang et al. 2008 §2.4's logistic function
  * t = Tb·N / (1 + (N − 1)·e^−(df − 1)): Tb for a segment seen once, tending to Tb·N as df grows.
  */
 export function segmentLifetime(df: number, parameters: LifetimeParameters): number {

@@ -40,7 +40,7 @@ describe('processPage', () => {
     expect(results[7].layoutBlocks.find((block) => block.text.startsWith('Headline'))?.template).toBe(false);
   });
 
-  it('keeps the table bounded on a long stream (paper 002 §2.4)', () => {
+  it('keeps the table bounded on a long stream (Wang et al. 2008 §2.4)', () => {
     const store = createMemoryStore();
     const sizes: number[] = [];
     for (let number = 1; number <= 400; number++) sizes.push(processPage(store, page(number)).size.segments);

@@ -168,7 +168,14 @@ export function extractWithSegmentTable(model: SegmentTableModel, page: Page, op
 
 /** The segment table as a `SiteExtractor`: `learn` warms a table, `extract` goes on with it. */
 export const segmentTableExtractor: SiteExtractor<SegmentTableModel, ProcessOptions> = Object.freeze({
+  kind: 'site',
   name: 'segment-table',
-  learn: (pages: Iterable<Page>, options?: Partial<ProcessOptions>) => learnSegmentTable(pages, options),
+  description: 'incremental template detection with a bounded text-segment table (Wang et al. 2008)',
+  // Learning warms a fresh in-memory table on these pages in name order: scoring starts with the 10th.
+  defaultTrainPages: 9,
+  learn: (pages: readonly Page[], options?: Partial<ProcessOptions>) => learnSegmentTable(pages, options),
   extract: (model: SegmentTableModel, page: Page, options?: Partial<ProcessOptions>) => extractWithSegmentTable(model, page, options),
+  // The table sits in a store: each site's page count, size, and segments by DF (most frequent first).
+  describeModel: (model: SegmentTableModel) =>
+    model.store.sites().map((site) => ({ site, pages: model.store.pageCount(site), size: model.store.size(site), segments: model.store.entries(site) })),
 });

@@ -15,7 +15,7 @@ const PAGE = `<html><body>
 <div><a href="/">Home</a></div>
 </body></html>`;
 
-describe('segmentPage (paper 002 §2.1)', () => {
+describe('segmentPage (Wang et al. 2008 §2.1)', () => {
   it('cuts blocks at layout tags and segments at text nodes', () => {
     const page = segmentPage(PAGE, options);
     const blocks = page.layoutBlocks.filter((block) => block.segments.length).map((block) => [block.block.tag, block.segments.map((index) => page.segments[index].text)]);
@@ -26,8 +26,9 @@ describe('segmentPage (paper 002 §2.1)', () => {
       ['td', ['Cell two']],
       ['div', ['Home']],
     ]);
-    // The table and its row hold no text of their own (linkedom adds no tbody): their cells are blocks of their own.
-    expect(page.layoutBlocks.map((block) => block.block.tag)).toEqual(['html', 'body', 'div', 'div', 'table', 'tr', 'td', 'td', 'div']);
+    // The table, its tbody (the parser adds it, as a browser does) and its row hold no text of their own:
+    // their cells are blocks of their own.
+    expect(page.layoutBlocks.map((block) => block.block.tag)).toEqual(['html', 'body', 'div', 'div', 'table', 'tbody', 'tr', 'td', 'td', 'div']);
   });
 
   it('keys segments by DOM path and text: equal text on another path is another segment', () => {
@@ -59,7 +60,7 @@ describe('segmentPage (paper 002 §2.1)', () => {
   });
 });
 
-describe('detectTemplates (paper 002 §2.3)', () => {
+describe('detectTemplates (Wang et al. 2008 §2.3)', () => {
   // One layout block, segments of lengths 7 and 3: ratio 0.7 when only the first is a template segment.
   const page = segmentPage('<html><body><div><p>aaaaaaa</p><p>bbb</p></div></body></html>', options);
   const lengths = page.segments.map((segment) => segment.length);

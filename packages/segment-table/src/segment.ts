@@ -1,7 +1,7 @@
 import { buildBlockTree, parseHtml, type Block, type BlockTree, type Page } from '@winnow/dom-blocks';
 import type { SegmentTableOptions } from './options.js';
 
-/** What identifies a text segment in the table: its DOM path and its text (paper 002 §2). */
+/** What identifies a text segment in the table: its DOM path and its text (Wang et al. 2008 §2). */
 export interface SegmentKey {
   /** Tags of all the ancestor elements, e.g. `HTML.BODY.DIV.P.A`. */
   path: string;
@@ -11,7 +11,7 @@ export interface SegmentKey {
 
 /** One text node of the page. */
 export interface PageSegment extends SegmentKey {
-  /** Its length in characters, the weight of the template ratio (paper 002 §2.3). */
+  /** Its length in characters, the weight of the template ratio (Wang et al. 2008 §2.3). */
   length: number;
   /** Index of its layout block in `SegmentedPage.layoutBlocks`. */
   layoutBlock: number;
@@ -19,7 +19,7 @@ export interface PageSegment extends SegmentKey {
   key: number;
 }
 
-/** A block of template detection: an element with a layout tag (paper 002 §2.1). */
+/** A block of template detection: an element with a layout tag (Wang et al. 2008 §2.1). */
 export interface LayoutBlock {
   /** The block of the block tree (its element has a layout tag, or it is the root). */
   block: Block;
@@ -49,7 +49,7 @@ function toDocument(input: SegmentInput): Document {
 }
 
 /**
- * Page segmentation of paper 002 §2.1: the page is divided into blocks at layout tags, and each block
+ * Page segmentation of Wang et al. 2008 §2.1: the page is divided into blocks at layout tags, and each block
  * into text segments (text nodes). Blocks nest: a segment belongs to its nearest enclosing layout block,
  * so a layout block's segments are its own, without those of the layout blocks inside it.
  */

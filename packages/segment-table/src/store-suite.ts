@@ -44,7 +44,7 @@ export function segmentStoreSuite(runner: SuiteRunner, name: string, open: () =>
       await store.close();
     });
 
-    it('removes a segment once it has not appeared for its lifetime (paper 002 §2.4)', async () => {
+    it('removes a segment once it has not appeared for its lifetime (Wang et al. 2008 §2.4)', async () => {
       const store = await open();
       // df 1, Tb 2: seen on page 1, kept through page 2, removed by the shrinkage of page 3.
       await store.applyPage('s', [key('once'), key('always')], lifetime);

@@ -1,7 +1,7 @@
 import type { LifetimeParameters } from './options.js';
 import type { SegmentKey } from './segment.js';
 
-/** How much a table holds: the paper's storage measure (paper 002 §3). */
+/** How much a table holds: the paper's storage measure (Wang et al. 2008 §3). */
 export interface StoreSize {
   /** Segments in the table. */
   segments: number;
@@ -15,9 +15,9 @@ export interface StoreSize {
 
 /** One row of the table, for inspection. */
 export interface SegmentEntry extends SegmentKey {
-  /** Pages the segment occurred on since it entered the table (paper 002 §2.2). */
+  /** Pages the segment occurred on since it entered the table (Wang et al. 2008 §2.2). */
   df: number;
-  /** Page number of its last occurrence (page numbers are the timestamps, paper 002 §2.4). */
+  /** Page number of its last occurrence (page numbers are the timestamps, Wang et al. 2008 §2.4). */
   lastSeen: number;
   /** The last page number at which it is kept without a new occurrence (`expiryPage`). */
   expiresAfter: number;
@@ -81,7 +81,7 @@ export interface SegmentStore {
    * Processes one page of a site, atomically: claims the site's next page number; for each key, adds 1
    * to its DF (inserting it with DF 1 when absent), records the page as its last occurrence and sets its
    * deadline with `expiryPage`; then removes every segment of the site whose deadline is before the page
-   * (paper 002 §2.2 expansion and §2.4 shrinkage). `keys` must be distinct. With `pageKey`, the page is
+   * (Wang et al. 2008 §2.2 expansion and §2.4 shrinkage). `keys` must be distinct. With `pageKey`, the page is
    * recorded in the site's ledger in the same atomic update, and a page key found there already changes
    * nothing: the update says `alreadyCounted` with the page's number and the current DFs.
    */

@@ -1,5 +1,5 @@
 /**
- * The figures of paper 004 on winnow's datasets (README, "Figures"). Run from the package folder:
+ * The figures of Gottron 2008 on winnow's datasets (README, "Figures"). Run from the package folder:
  *   pnpm bench                          # every section
  *   pnpm bench -- mixed matrix lsh df   # some sections
  *   pnpm bench -- links debian          # opt-in: §3 on mirrored debian-sites; df on debian-sites too
@@ -280,7 +280,7 @@ if (sections.has('links')) {
   const maxLinkedPages = 30;
   const mirror = mkdtempSync(path.join(tmpdir(), 'winnow-mirror-'));
   console.log(
-    `\n## Training sets from links (paper 004 §3): debian-sites copied under their original paths; first ${perSite} pages per site, ` +
+    `\n## Training sets from links (Gottron 2008 §3): debian-sites copied under their original paths; first ${perSite} pages per site, ` +
       `at most ${maxLinkedPages} linked pages each; macro-averaged LCS word scores\n`,
   );
   console.log('| site | pages | linked pages followed (mean) | training set (mean) | fallbacks | cluster CP P / R / F1 | plain P / R / F1 |');

@@ -3,7 +3,7 @@ import { DEFAULT_CLUSTER_OPTIONS, PAPER_THRESHOLDS, clusterStructures, lshBandsF
 import { pageStructure } from './structure.js';
 import { docsSite, newsSite } from './test-support/fixtures.js';
 
-describe('singleLinkage (paper 004 §5)', () => {
+describe('singleLinkage (Gottron 2008 §5)', () => {
   // a–b 0.2, b–c 0.3, a–c 0.9, d far from all.
   const distances = [
     [0, 0.2, 0.9, 1],

@@ -3,13 +3,13 @@ import { finishHash, mixHash } from './hash.js';
 import { type DistanceMeasure, type PageStructure, structureSet } from './structure.js';
 
 /**
- * Distance thresholds of paper 004 §5 (Table 2): the gaps of the Fig. 2 histograms, where single linkage
+ * Distance thresholds of Gottron 2008 §5 (Table 2): the gaps of the Fig. 2 histograms, where single linkage
  * gave a Rand index of 1 on the paper's 500 news pages. (CP at 0.9 gave three clusters instead of five.)
  */
 export const PAPER_THRESHOLDS: Readonly<Record<DistanceMeasure, number>> = Object.freeze({ cp: 0.7, cps: 0.6, ctss: 0.85 });
 
 export interface ClusterOptions {
-  /** Which distance of paper 004 §4 to cluster with. */
+  /** Which distance of Gottron 2008 §4 to cluster with. */
   measure: DistanceMeasure;
   /** Stop merging when every inter-cluster distance is above this; `undefined`: the measure's paper threshold. */
   threshold: number | undefined;
@@ -31,9 +31,9 @@ export interface ClusterOptions {
 
 /** Defaults of `clusterStructures`. */
 export const DEFAULT_CLUSTER_OPTIONS: Readonly<ClusterOptions> = Object.freeze({
-  /** Paper 004 §7 favours CP: same extraction quality as CPS and CTSS, slightly faster. */
+  /** Gottron 2008 §7 favours CP: same extraction quality as CPS and CTSS, slightly faster. */
   measure: 'cp',
-  /** Paper 004 §5, Table 2 (see `PAPER_THRESHOLDS`). */
+  /** Gottron 2008 §5, Table 2 (see `PAPER_THRESHOLDS`). */
   threshold: undefined,
   /**
    * Not in the paper (its Fig. 1 stops at a few hundred pages): up to 1,000 pages the exact pass takes
@@ -121,7 +121,7 @@ function resolveThreshold(measure: DistanceMeasure, threshold: number | undefine
 }
 
 /**
- * Single-linkage hierarchical clustering stopped at a threshold (paper 004 §5): clusters keep merging
+ * Single-linkage hierarchical clustering stopped at a threshold (Gottron 2008 §5): clusters keep merging
  * while two of their items are at most `threshold` apart, so the result is the connected components of
  * the graph "distance ≤ threshold". Pairs already in one cluster are not compared (they cannot change it),
  * which keeps the result exact while skipping most within-template comparisons.
@@ -249,7 +249,7 @@ function lshSingleLinkage(sets: readonly Uint32Array[], threshold: number, optio
 }
 
 /**
- * Clusters pages by template (paper 004 §5): single linkage over one structural distance, stopped at the
+ * Clusters pages by template (Gottron 2008 §5): single linkage over one structural distance, stopped at the
  * threshold. Exact up to `exactLimit` pages, MinHash/LSH candidate pairs beyond.
  */
 export function clusterStructures(structures: readonly PageStructure[], options: Partial<ClusterOptions> = {}): Clustering {

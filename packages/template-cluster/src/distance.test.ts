@@ -4,7 +4,7 @@ import { pageStructure } from './structure.js';
 
 const set = (...values: number[]) => Uint32Array.from(values).sort();
 
-describe('set distance (paper 004 §4, formulas 1–3)', () => {
+describe('set distance (Gottron 2008 §4, formulas 1–3)', () => {
   it.each([
     [set(1, 2, 3), set(1, 2, 3), 3, 0],
     [set(1, 2, 3, 4), set(1, 2), 2, 0.5],

@@ -19,7 +19,7 @@ export function intersectionSize(a: Uint32Array, b: Uint32Array): number {
 }
 
 /**
- * 1 − |A ∩ B| / max(|A|, |B|): the form shared by formulas (1), (2) and (3) of paper 004 §4.
+ * 1 − |A ∩ B| / max(|A|, |B|): the form shared by formulas (1), (2) and (3) of Gottron 2008 §4.
  * Two empty sets are identical (distance 0).
  */
 export function setDistance(a: Uint32Array, b: Uint32Array): number {
@@ -28,7 +28,7 @@ export function setDistance(a: Uint32Array, b: Uint32Array): number {
   return 1 - intersectionSize(a, b) / largest;
 }
 
-/** d_CP, d_CPS or d_CTSS between two pages (paper 004 §4, formulas 1–3). */
+/** d_CP, d_CPS or d_CTSS between two pages (Gottron 2008 §4, formulas 1–3). */
 export function structuralDistance(a: PageStructure, b: PageStructure, measure: DistanceMeasure): number {
   return setDistance(structureSet(a, measure), structureSet(b, measure));
 }
@@ -43,7 +43,7 @@ export function distanceAt(matrix: DistanceMatrix, i: number, j: number): number
   return matrix.values[i * matrix.size + j];
 }
 
-/** Every pairwise distance of the pages under one measure (n(n−1)/2 set comparisons; paper 004 §5, Fig. 1). */
+/** Every pairwise distance of the pages under one measure (n(n−1)/2 set comparisons; Gottron 2008 §5, Fig. 1). */
 export function distanceMatrix(structures: readonly PageStructure[], measure: DistanceMeasure): DistanceMatrix {
   const size = structures.length;
   const sets = structures.map((structure) => structureSet(structure, measure));

@@ -6,7 +6,7 @@ function matrixOf(rows: number[][]): DistanceMatrix {
   return { size: rows.length, values: Float64Array.from(rows.flat()) };
 }
 
-describe('distanceHistogram (paper 004 §5, Fig. 2)', () => {
+describe('distanceHistogram (Gottron 2008 §5, Fig. 2)', () => {
   it('counts each pair once in equal bins, 1 in the last', () => {
     const matrix = matrixOf([
       [0, 0.05, 1],

@@ -7,7 +7,7 @@ export interface HistogramBin {
   count: number;
 }
 
-/** The distribution of a matrix's pairwise distances (paper 004 §5, Fig. 2), in `bins` equal bins over [0, 1]. */
+/** The distribution of a matrix's pairwise distances (Gottron 2008 §5, Fig. 2), in `bins` equal bins over [0, 1]. */
 export function distanceHistogram(matrix: DistanceMatrix, bins = 20): HistogramBin[] {
   if (!Number.isInteger(bins) || bins < 1) throw new RangeError(`bins must be a positive integer, got ${bins}`);
   const counts = new Array<number>(bins).fill(0);

@@ -22,6 +22,7 @@ it('exports the public API', async () => {
       "learnTemplateModel",
       "linkHrefs",
       "linkedFiles",
+      "linkedTrainingPages",
       "localLinkTargets",
       "lshBandsFor",
       "minHashSignatures",

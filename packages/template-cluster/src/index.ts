@@ -18,7 +18,6 @@ export {
   extractWithTrainingTexts,
   extractWithLinkedPages,
   trainingSetOf,
-  templateClusterExtractor,
   type TemplateClusterOptions,
   type TemplateClusterModel,
 } from './template-detection.js';
@@ -30,5 +29,7 @@ export {
   declaredUrl,
   readLinkedPages,
   extractFromSiteFolder,
+  linkedTrainingPages,
+  templateClusterExtractor,
   type LinkedPagesOptions,
 } from './site-folder.js';

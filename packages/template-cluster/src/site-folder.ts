@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type Extraction, type Page, WinnowError, parseHtml, tagOf, walkTree, ELEMENT_NODE } from '@winnow/dom-blocks';
-import { type TemplateClusterOptions, extractWithLinkedPages } from './template-detection.js';
+import { type Extraction, type Page, type PageTraining, type SiteExtractor, type SiteFolderTraining, WinnowError, parseHtml, tagOf, walkTree, ELEMENT_NODE } from '@winnow/dom-blocks';
+import { type TemplateClusterModel, type TemplateClusterOptions, extractWithLinkedPages, extractWithTemplateModel, learnTemplateModel } from './template-detection.js';
 
 export interface LinkedPagesOptions {
   /** Follow at most this many distinct local links (the matrix is quadratic in them). */
@@ -169,3 +169,27 @@ export function extractFromSiteFolder(
   const extraction = extractWithLinkedPages(page, linked, options);
   return { ...extraction, notes: [`followed ${linked.length} of ${links} links to local pages in ${siteDir}`, ...extraction.notes] };
 }
+
+/**
+ * A page's own training pages in a folder mirroring its site (paper 004 §3): the pages it links to. The
+ * page is read again from `pageFile`, so its links resolve against the file's place in the folder.
+ */
+export function linkedTrainingPages(pageFile: string, siteDir: string, options: Partial<LinkedPagesOptions> = {}): PageTraining {
+  const { linked, links } = readLinkedPages(pageFile, siteDir, options);
+  return { pages: linked, notes: [`followed ${linked.length} of ${links} links to local pages in ${siteDir}`] };
+}
+
+/**
+ * The DF-cluster extractor of paper 004 (Gottron 2008) on the shared contract. Given a folder mirroring
+ * the site (`winnow extract --site-dir`), each page learns from the pages it links to (`SiteFolderTraining`).
+ */
+export const templateClusterExtractor: SiteExtractor<TemplateClusterModel, TemplateClusterOptions> & SiteFolderTraining = Object.freeze({
+  kind: 'site',
+  name: 'cluster',
+  description: 'Gottron 2008: cluster the linked pages by template (CP distance), drop texts on > 1/3 of the cluster',
+  // Paper 004 §7: 10,994 linked pages for 746 documents, about 15 per page.
+  defaultTrainPages: 15,
+  learn: (pages: readonly Page[], options?: Partial<TemplateClusterOptions>) => learnTemplateModel(pages, options),
+  extract: (model: TemplateClusterModel, page: Page, options?: Partial<TemplateClusterOptions>) => extractWithTemplateModel(model, page, options),
+  trainingPagesInFolder: (pageFile: string, siteDir: string) => linkedTrainingPages(pageFile, siteDir),
+});

@@ -1,7 +1,7 @@
 import { ELEMENT_NODE, TEXT_NODE, VOID_ELEMENTS, parseHtml, tagOf, walkTree } from '@winnow/dom-blocks';
 import { finishHash, hashString, mixHash, sortedHashes } from './hash.js';
 
-/** The three structural distances of paper 004 §4. */
+/** The three structural distances of Gottron 2008 §4. */
 export type DistanceMeasure = 'cp' | 'cps' | 'ctss';
 export const DISTANCE_MEASURES: readonly DistanceMeasure[] = Object.freeze(['cp', 'cps', 'ctss']);
 
@@ -13,7 +13,7 @@ export interface StructureOptions {
 /** Defaults of `pageStructure`. */
 export const DEFAULT_STRUCTURE_OPTIONS: Readonly<StructureOptions> = Object.freeze({
   /**
-   * Paper 004 §4.2–4.3 shingles paths and tag sequences "in smaller pieces of equal length" without
+   * Gottron 2008 §4.2–4.3 shingles paths and tag sequences "in smaller pieces of equal length" without
    * giving the length. Tuned on mixed-dev.json at the paper's thresholds over 2–12: below 6 CTSS merges
    * most templates (Rand 0.45 at 4), 7–8 give CPS and CTSS Rand ≥ 0.978, and longer shingles turn CPS
    * into CP (README, "Figures").
@@ -22,7 +22,7 @@ export const DEFAULT_STRUCTURE_OPTIONS: Readonly<StructureOptions> = Object.free
 });
 
 /**
- * A page's structure as three sets of 32-bit hashes (paper 004 §4), each sorted and duplicate-free:
+ * A page's structure as three sets of 32-bit hashes (Gottron 2008 §4), each sorted and duplicate-free:
  * `paths` p(D) — root-to-leaf tag paths (§4.1); `pathShingles` ps(D) — runs of `shingleLength`
  * consecutive tags along those paths (§4.2); `tagShingles` ts(D) — runs of `shingleLength` consecutive
  * start/end tags in source order (§4.3).

@@ -6,9 +6,9 @@ import {
   extractWithTemplateModel,
   extractWithTrainingTexts,
   learnTemplateModel,
-  templateClusterExtractor,
   trainingSetOf,
 } from './template-detection.js';
+import { templateClusterExtractor } from './site-folder.js';
 import { pageStructure } from './structure.js';
 import { ARTICLES, docsSite, newsPage, newsSite } from './test-support/fixtures.js';
 
@@ -57,7 +57,7 @@ describe('extractWithLinkedPages (paper 004 §3 and §6)', () => {
     expect(extraction.text).toContain('Taxes stay unchanged.');
     const custom = extractWithLinkedPages(target, newsSite().slice(0, 3), {
       minTrainingPages: 4,
-      fallback: () => ({ blocks: [], text: '', notes: ['custom fallback'] }),
+      fallback: () => ({ blocks: [], text: '', notes: ['custom fallback'], unit: 'block' }),
     });
     expect(custom.notes).toEqual([
       "training set: 3 of 3 pages in the page's template cluster (CP ≤ 0.7): fewer than 4, fell back to single-page extraction",

@@ -3,7 +3,6 @@ import {
   type Extraction,
   type LabelledBlock,
   type Page,
-  type SiteExtractor,
   type TextSegment,
   buildBlockTree,
   extractPlain,
@@ -241,9 +240,4 @@ export function extractWithLinkedPages(page: Page, linkedPages: Iterable<Page>, 
   return extractWithTemplateModel(learnTemplateModel(linkedPages, options), page, options);
 }
 
-/** The DF-cluster extractor in the shared `SiteExtractor` shape. */
-export const templateClusterExtractor: SiteExtractor<TemplateClusterModel, TemplateClusterOptions> = Object.freeze({
-  name: 'cluster',
-  learn: (pages: Iterable<Page>, options?: Partial<TemplateClusterOptions>) => learnTemplateModel(pages, options),
-  extract: (model: TemplateClusterModel, page: Page, options?: Partial<TemplateClusterOptions>) => extractWithTemplateModel(model, page, options),
-});
+

@@ -6,7 +6,7 @@ import { cosineNormed, normed, pageBlockTree } from './page-blocks.js';
 import { addPage, countSimilarPages, createSimilarityIndex } from './similarity-index.js';
 import { sitePage, sitePages, uniqueSentence } from './test-support/site.js';
 
-describe('CE (paper 000 §II)', () => {
+describe('CE (Nguyen et al. 2009 §II)', () => {
   const model = learnCe(sitePages(10));
 
   it('drops blocks repeated across the pages and keeps the page-specific ones', () => {

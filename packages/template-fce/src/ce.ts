@@ -1,6 +1,6 @@
-import { labelBlock, makeExtraction, type Block, type BlockTree, type Extraction, type Page } from '@winnow/dom-blocks';
+import { labelBlock, renderText, type Block, type BlockTree, type Extraction, type Page } from '@winnow/dom-blocks';
 import { requiredSimilarPages, resolveCeOptions, type CeOptions } from './options.js';
-import { ceUnits, pageBlockTree, unitVector, type NormedVector } from './page-blocks.js';
+import { ceUnits, pageBlockTree, pageOrder, unitVector, type NormedVector } from './page-blocks.js';
 import { addPage, countSimilarPages, createSimilarityIndex, type SimilarityIndex } from './similarity-index.js';
 
 /**
@@ -63,24 +63,27 @@ export function classifyCeUnits(model: CeModel, tree: BlockTree): CeClassificati
  */
 export function extractCe(model: CeModel, page: Page | Document): Extraction {
   const tree = pageBlockTree(page, model.params.extraBlockTags);
-  return ceExtraction(classifyCeUnits(model, tree));
+  return ceExtraction(classifyCeUnits(model, tree), pageOrder(tree));
 }
 
-export function ceExtraction(classification: CeClassification): Extraction {
+/** The units labelled, in block order; `orderOf` gives each its index in the page's own block tree (see `pageOrder`). */
+export function ceExtraction(classification: CeClassification, orderOf: (block: Block) => number = (block) => block.index): Extraction {
   const { units, required, pageCount } = classification;
   const blocks = units
     .filter((unit) => unit.block.ownText)
-    .map((unit) =>
-      labelBlock(
+    .map((unit) => ({
+      ...labelBlock(
         unit.block,
         unit.content ? 'content' : 'boilerplate',
         `ce: similar blocks in ${unit.similarPages}${unit.content ? '' : '+'} of ${pageCount} pages (non-content from ${required})`,
       ),
-    );
+      order: orderOf(unit.block),
+    }));
   const notes: string[] = [];
   if (pageCount < 2) notes.push(`ce: learned from ${pageCount} page(s); repeated blocks cannot be found, all text is content`);
   if (!blocks.some((block) => block.label === 'content')) notes.push('ce: no content block found');
-  return makeExtraction(blocks, notes);
+  // Units come in block order already; with extra block tags several may share a page block, so no sort.
+  return { blocks, text: renderText(blocks), notes, unit: 'block' };
 }
 
 /** A training page's units with their leave-one-out CE labels (FastCE's preparation input). */

@@ -93,7 +93,9 @@ describe('detection rules of §III', () => {
     const page = tree();
     const extraction = fceExtraction(page, detectFce(templateOf(['HTML.BODY.DIV', 'HTML.BODY.DIV.P', 'HTML.BODY.DIV.DIV.P']), page, { mode: 'paper', minCoverage: 0 }));
     expect(extraction.text.split('\n')).toEqual(['alpha paragraph', 'beta inside wrapper', 'tail of a', 'delta unrelated']);
-    expect(extraction.blocks.map((block) => block.order)).toEqual([...extraction.blocks.map((block) => block.order)].sort((a, b) => a - b));
+    // `order` names the page's own block holding each unit (an inline tail shares its block's index).
+    for (const block of extraction.blocks) expect(page.blocks[block.order]).toMatchObject({ path: block.path, text: expect.stringContaining(block.text) });
+    expect(extraction.unit).toBe('block');
     expect(extraction.blocks.filter((block) => block.label === 'boilerplate').map((block) => block.reason)).toEqual([
       'fce: sub-block without template paths (§III rule 2)',
     ]);

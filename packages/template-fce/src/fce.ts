@@ -1,8 +1,8 @@
 import {
   BLOCK_LEVEL_TAGS,
   featureVector,
-  makeExtraction,
   minimumBlocks,
+  renderText,
   type Block,
   type BlockTree,
   type Extraction,
@@ -10,8 +10,8 @@ import {
   type Page,
 } from '@winnow/dom-blocks';
 import { labelTrainingPages, type LabelledTrainingUnit } from './ce.js';
-import { DEFAULT_FCE_OPTIONS, resolveCeOptions, resolveDetectionOptions, type CeOptions, type FceDetectionMode, type FceDetectionOptions, type FceOptions } from './options.js';
-import { addInto, cosineNormed, EMPTY_FEATURE, normed, pageBlockTree, templatePath, unitVector, vectorKey, vectorToObject } from './page-blocks.js';
+import { DEFAULT_FCE_OPTIONS, resolveCeOptions, resolveDetectionOptions, type CeOptions, type FceDetectionMode, type FceBuildOptions, type FceDetectionOptions } from './options.js';
+import { addInto, cosineNormed, EMPTY_FEATURE, normed, pageBlockTree, pageOrder, templatePath, unitVector, vectorKey, vectorToObject } from './page-blocks.js';
 import { countSimilarPages } from './similarity-index.js';
 import { compileTemplate, makeTemplate, type CompiledTemplate, type FceNonContentBlock, type FceTemplate } from './template.js';
 
@@ -32,7 +32,7 @@ export interface BuildProgress {
  */
 export function buildTemplate(
   pages: Iterable<Page>,
-  options: Partial<FceOptions> = {},
+  options: Partial<FceBuildOptions> = {},
   onProgress?: (progress: BuildProgress) => void,
 ): FceTemplate {
   const params = resolveCeOptions(options);
@@ -275,8 +275,9 @@ export function detectFce(
 export function fceExtraction(tree: BlockTree, detection: FceDetection, notes: string[] = []): Extraction {
   const { states, rootOf, verdicts } = detection;
   const labelled: LabelledBlock[] = [];
+  const orderOf = pageOrder(tree);
   let open: { owner: Block; block: LabelledBlock } | null = null;
-  minimumBlocks(tree).forEach((minimum, order) => {
+  minimumBlocks(tree).forEach((minimum) => {
     if (!minimum.text) return;
     const block = minimum.block;
     const verdict = verdicts[block.index];
@@ -293,7 +294,7 @@ export function fceExtraction(tree: BlockTree, detection: FceDetection, notes: s
           : verdict === VERDICT_SIBLING_CONTENT
             ? 'fce: beside a content block, at a path not in the template, unlike every stored non-content block'
             : 'fce fallback: unlike every stored non-content block';
-      open = { owner, block: { path: owner.path, text: minimum.text, label: 'content', reason, order, tag: owner.tag } };
+      open = { owner, block: { path: owner.path, text: minimum.text, label: 'content', reason, order: orderOf(owner), tag: owner.tag } };
       labelled.push(open.block);
       return;
     }
@@ -311,14 +312,16 @@ export function fceExtraction(tree: BlockTree, detection: FceDetection, notes: s
           : verdict === VERDICT_WRAPPER
             ? 'fce: own text of a kept sub-block whose path is not in the template'
             : `fce: in ${root?.path}, similar to a stored non-content block`;
-    labelled.push({ path: block.path, text: minimum.text, label: 'boilerplate', reason, order, tag: block.tag });
+    labelled.push({ path: block.path, text: minimum.text, label: 'boilerplate', reason, order: orderOf(block), tag: block.tag });
   });
   if (detection.fallback) {
     notes.push(`fce: the template covers ${Math.round(detection.coverage * 100)}% of this page's text: fell back to all text without the stored non-content blocks`);
   }
   if (!labelled.some((block) => block.label === 'content')) notes.push('fce: no content block found');
-  return makeExtraction(labelled, notes);
+  // Already in document order; several minimum blocks may share a page block, so no sort by `order`.
+  return { blocks: labelled, text: renderText(labelled), notes, unit: 'block' };
 }
+
 
 /** Closing punctuation that follows an inline element without a space (`</span>.`). */
 const NO_SPACE_BEFORE = /^[.,;:!?)\]}»”’%]/;

@@ -7,6 +7,7 @@ export {
   MIN_TEMPLATE_COVERAGE,
   type CeOptions,
   type FceOptions,
+  type FceBuildOptions,
   type FceDetectionMode,
   type FceDetectionOptions,
 } from './options.js';

@@ -83,7 +83,8 @@ export const DEFAULT_FCE_DETECTION_OPTIONS: Readonly<FceDetectionOptions> = Obje
   contentSiblings: true,
 });
 
-export interface FceOptions extends CeOptions, FceDetectionOptions {
+/** Options of FastCE's preparation phase (`buildTemplate`). */
+export interface FceBuildOptions extends CeOptions {
   /** The site the template describes (defaults to the first page's `site`, else `''`). */
   site?: string;
   /**
@@ -93,6 +94,9 @@ export interface FceOptions extends CeOptions, FceDetectionOptions {
    */
   collapseRepeatedTags: boolean;
 }
+
+/** Every option of FastCE: the preparation phase's (`buildTemplate`) and the detection phase's (`extractFce`). */
+export interface FceOptions extends FceBuildOptions, FceDetectionOptions {}
 
 /** Defaults of FastContentExtractor (FastCE): its preparation phase runs CE (paper 000 §III). */
 export const DEFAULT_FCE_OPTIONS: Readonly<FceOptions> = Object.freeze({

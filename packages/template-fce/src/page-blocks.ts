@@ -2,6 +2,7 @@ import {
   BLOCK_LEVEL_TAGS,
   buildBlockTree,
   featureVector,
+  pageBlockIndexer,
   parseHtml,
   type Block,
   type BlockTree,
@@ -14,6 +15,16 @@ export function pageBlockTree(page: Page | Document, extraBlockTags: readonly st
   if (extraBlockTags.length === 0) return buildBlockTree(document);
   const extra = new Set(extraBlockTags);
   return buildBlockTree(document, { isBlock: (_element, tag) => BLOCK_LEVEL_TAGS.has(tag) || extra.has(tag) });
+}
+
+/**
+ * `LabelledBlock.order` of a block of `tree`: its index in the page's own block tree. The same as
+ * `Block.index` unless extra tags opened blocks (then: the nearest enclosing page block).
+ */
+export function pageOrder(tree: BlockTree): (block: Block) => number {
+  if (tree.blocks.every((block) => block === tree.root || BLOCK_LEVEL_TAGS.has(block.tag))) return (block) => block.index;
+  const indexOf = pageBlockIndexer(tree.document);
+  return (block) => indexOf(block.element);
 }
 
 /**

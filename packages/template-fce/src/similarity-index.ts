@@ -12,7 +12,7 @@ import { vectorKey, type NormedVector } from './page-blocks.js';
 export interface SimilarityIndex {
   /** Number of pages added. */
   pageCount: number;
-  /** Blocks added, duplicates included (CE's NumBlockTemp, paper 000 §IV.A). */
+  /** Blocks added, duplicates included (CE's NumBlockTemp, Nguyen et al. 2009 §IV.A). */
   blockCount: number;
   vectors: NormedVector[];
   /** For each stored vector, the pages (0-based, in the order added) holding it. */

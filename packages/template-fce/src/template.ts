@@ -7,7 +7,7 @@ export const FCE_TEMPLATE_VERSION = 1;
 
 /** Parameters a template was built with; detection must use the same ones. */
 export interface FceTemplateParams {
-  /** Cosine above which two blocks are similar (paper 000 §II). */
+  /** Cosine above which two blocks are similar (Nguyen et al. 2009 §II). */
   similarityThreshold: number;
   /** Fraction of the other pages holding a similar block that made a training block non-content. */
   nonContentPageFraction: number;
@@ -19,7 +19,7 @@ export interface FceTemplateParams {
   pageCount: number;
 }
 
-/** A stored non-content block sharing its path with content blocks (paper 000 §III). */
+/** A stored non-content block sharing its path with content blocks (Nguyen et al. 2009 §III). */
 export interface FceNonContentBlock {
   /** Traversal path, e.g. `HTML.BODY.DIV.UL.LI`. */
   path: string;
@@ -30,7 +30,7 @@ export interface FceNonContentBlock {
 }
 
 /**
- * A FastCE site template (paper 000 §III, Fig. 4), plain JSON:
+ * A FastCE site template (Nguyen et al. 2009 §III, Fig. 4), plain JSON:
  * - `version`: `FCE_TEMPLATE_VERSION`; other versions are refused;
  * - `site`: the site it describes (a host name or dataset label; may be empty);
  * - `params`: what it was built with;

@@ -1,5 +1,5 @@
 /**
- * Dataset measurements of CE and FastCE (paper 000 §IV) beside `plain` and `readability`, shared by the
+ * Dataset measurements of CE and FastCE (Nguyen et al. 2009 §IV) beside `plain` and `readability`, shared by the
  * benchmark (`pnpm bench`) and the accuracy gate. Metrics, loaders and the baselines
  * come from @winnow/eval (a devDependency).
  */

@@ -1,5 +1,5 @@
 /**
- * `pnpm bench`: the figures of the README (paper 000 Tables II-IV and a learning curve): Markdown tables,
+ * `pnpm bench`: the figures of the README (Nguyen et al. 2009 Tables II-IV and a learning curve): Markdown tables,
  * then the figures as JSON on the last line. `BENCH_SITES=cetd/bbc,...` limits the sites, `BENCH_PEERS=0`
  * skips plain and readability, `BENCH_CURVE=` (empty) skips the learning curve.
  */
@@ -26,7 +26,7 @@ for (const site of curveSites) curves[site] = learningCurve(site);
 const lines: string[] = [];
 const mean = (pick: (row: SiteFigures) => number | undefined) =>
   rows.some((row) => pick(row) === undefined) ? undefined : rows.reduce((sum, row) => sum + (pick(row) as number), 0) / Math.max(1, rows.length);
-lines.push('### Word F1 (paper 000 Table IV) and block F (Table III)', '');
+lines.push('### Word F1 (Nguyen et al. 2009 Table IV) and block F (Table III)', '');
 lines.push('| site | scored pages | word F1 CE | FastCE | FastCE-paper | plain | readability | block F CE | FastCE | FastCE-paper | plain | readability |');
 lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) {
@@ -37,7 +37,7 @@ for (const row of rows) {
 lines.push(
   `| mean | | ${f(mean((row) => row.ce.f1))} | **${f(mean((row) => row.fce.f1))}** | ${f(mean((row) => row.fcePaper.f1))} | ${f(mean((row) => row.plain?.f1))} | ${f(mean((row) => row.readability?.f1))} | ${f(mean((row) => row.ce.blockF1))} | **${f(mean((row) => row.fce.blockF1))}** | ${f(mean((row) => row.fcePaper.blockF1))} | ${f(mean((row) => row.plain?.blockF1))} | ${f(mean((row) => row.readability?.blockF1))} |`,
 );
-lines.push('', '### NumBlockTemp / NumBlock / ms per page (paper 000 Table II)', '');
+lines.push('', '### NumBlockTemp / NumBlock / ms per page (Nguyen et al. 2009 Table II)', '');
 lines.push('| site | CE NBT / NB / ms | FastCE NBT / NB / ms | speed-up | FastCE-paper ms | parse ms | total ms CE / FastCE / plain / readability | learn ms CE / FastCE | FastCE F1 − CE F1 |');
 lines.push('|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) {

@@ -1,7 +1,7 @@
 /**
  * The figures of the README: share of pages segmented correctly on Sphinx documentation
  * (debian-sites python311, django32; true sections from `section` / `div.section`) and on cetd news
- * articles (paper 003 §4.2 criterion), with Chromium's layout and with the estimated layout; and the
+ * articles (Sano et al. 2013 §4.2 criterion), with Chromium's layout and with the estimated layout; and the
  * time per page including Chromium's layout on pages of 1,000–2,000 elements.
  *
  *   pnpm --filter @winnow/title-segmenter bench [--docs N] [--news N] [--timing N]
@@ -82,7 +82,7 @@ for (const site of ['python311', 'django32']) {
 }
 
 if (parts.has('news')) {
-console.log('\n## cetd news: the article in one content block and nothing else (paper 003 §4.2; recall ≥ 0.9, precision ≥ 0.5 in words)');
+console.log('\n## cetd news: the article in one content block and nothing else (Sano et al. 2013 §4.2; recall ≥ 0.9, precision ≥ 0.5 in words)');
 console.log('| site | layout | pages | correct pages | correct at recall ≥ 0.7 | mean best-block recall | mean best-block precision |');
 console.log('|---|---|---|---|---|---|---|');
 for (const site of ['arstechnica', 'bbc', 'nytimes', 'yahoo']) {
@@ -107,7 +107,7 @@ for (const site of ['arstechnica', 'bbc', 'nytimes', 'yahoo']) {
 }
 
 if (session && parts.has('timing')) {
-  // Pages of 1,000–2,000 elements from the cetd news sites, as paper 003 §4.3 (Yahoo! News pages of ~1,000–1,850 nodes).
+  // Pages of 1,000–2,000 elements from the cetd news sites, as Sano et al. 2013 §4.3 (Yahoo! News pages of ~1,000–1,850 nodes).
   const candidates = ['arstechnica', 'bbc', 'nytimes', 'yahoo', 'chaos'].flatMap((site) => datasetPages(`cetd/${site}`));
   const sized = candidates
     .map((page) => ({ page, elements: indexElements(parseHtml(page.html)).length }))

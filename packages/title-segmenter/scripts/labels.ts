@@ -5,7 +5,7 @@
  * then learns from layout and text which blocks look like titles, so it also finds titles that are
  * not marked up (and F6, the heading-tag feature, is partly the label itself: see the README).
  */
-import type { LayoutBlock } from '../src/index.js';
+import type { LayoutBlock } from '../src/minimum-blocks.js';
 
 const HEADING = /^h[1-6]$/;
 /** Class or id words naming a title (singular: `headlines` is a list of links, not a title). */

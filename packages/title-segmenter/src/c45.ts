@@ -2,7 +2,7 @@ import { WinnowError } from '@winnow/dom-blocks';
 
 /**
  * A C4.5 decision tree (Quinlan 1993, "C4.5: Programs for Machine Learning"; Weka's J48 is the Java
- * port paper 003 §3.2 used) for numeric features: binary threshold splits chosen by gain ratio among
+ * port Sano et al. 2013 §3.2 used) for numeric features: binary threshold splits chosen by gain ratio among
  * the splits with at least average information gain, the Release 8 penalty on continuous thresholds,
  * and error-based pruning (subtree replacement) with the pessimistic upper confidence bound.
  * No npm library implements C4.5 (ml-cart is CART: Gini, no pruning), hence this small one.
@@ -287,11 +287,11 @@ export interface BinaryScores {
   falsePositives: number;
   falseNegatives: number;
   trueNegatives: number;
-  /** Of the rows predicted positive, the share that are positive (paper 003's P_tb for titles). */
+  /** Of the rows predicted positive, the share that are positive (Sano et al. 2013's P_tb for titles). */
   positivePrecision: number;
   positiveRecall: number;
   negativePrecision: number;
-  /** Of the negative rows, the share predicted negative (paper 003's R_nb for non-titles). */
+  /** Of the negative rows, the share predicted negative (Sano et al. 2013's R_nb for non-titles). */
   negativeRecall: number;
 }
 
@@ -322,7 +322,7 @@ export function binaryScores(actual: readonly number[], predicted: readonly numb
 }
 
 /**
- * k-fold cross-validation (paper 003 §3.2 used ten folds). Rows of one group (one page) stay in one
+ * k-fold cross-validation (Sano et al. 2013 §3.2 used ten folds). Rows of one group (one page) stay in one
  * fold, so a page's blocks are never both trained on and tested; groups are dealt to folds in order.
  * Returns the out-of-fold prediction of every row.
  */

@@ -53,7 +53,7 @@ export interface ChromiumLayoutSession {
   measure(document: Document): Promise<PageLayout>;
   /**
    * Lays the document out and takes a full-page PNG screenshot with the given boxes outlined in red
-   * (paper 003 Fig. 4). Returns the PNG bytes.
+   * (Sano et al. 2013 Fig. 4). Returns the PNG bytes.
    */
   screenshot(document: Document, outlines: readonly Box[]): Promise<Uint8Array>;
   close(): Promise<void>;

@@ -15,7 +15,7 @@ function groups(html: string, titles: string[]): string[][] {
   return result.map((group) => group.members.map((member) => blocks[member].text));
 }
 
-describe('makeContentBlocks (paper 003 Fig. 3)', () => {
+describe('makeContentBlocks (Sano et al. 2013 Fig. 3)', () => {
   it('groups each title with the blocks below it until the next title', () => {
     expect(
       groups(

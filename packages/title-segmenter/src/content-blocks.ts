@@ -1,7 +1,7 @@
 import { unionBoxes, type Box } from './layout.js';
 import type { Neighbours } from './features.js';
 
-/** A group of minimum blocks under one title block (paper 003 §3.3). Indices point into the page's blocks. */
+/** A group of minimum blocks under one title block (Sano et al. 2013 §3.3). Indices point into the page's blocks. */
 export interface ContentBlockIndices {
   /** The title block that opened the group. */
   title: number;
@@ -21,7 +21,7 @@ function contains(outer: Box, inner: Box): boolean {
 }
 
 /**
- * `makeContentBlocks` of paper 003 Fig. 3. From each title block still unassigned (document order),
+ * `makeContentBlocks` of Sano et al. 2013 Fig. 3. From each title block still unassigned (document order),
  * walk breadth-first down the rows of blocks directly below (`belowBlocks`), taking them in, until a
  * row holds another title block; then also take every unassigned block lying inside the bounding box
  * of what was taken (blocks beside the walked column).

@@ -26,7 +26,7 @@ describe('scoreSections', () => {
   });
 });
 
-describe('scoreArticle (paper 003 §4.2)', () => {
+describe('scoreArticle (Sano et al. 2013 §4.2)', () => {
   const page = `<body><ul><li>Home</li><li>News</li></ul><h1>Big story</h1><p>Date 2010</p>
     <p>The body of the big story has many words in it.</p><h2>Related</h2><ul><li>Other story</li></ul></body>`;
 

@@ -73,7 +73,7 @@ export interface ArticleScore {
 }
 
 /**
- * Paper 003 §4.2 criterion on news pages: the article (title, date, body, related links, source) is in
+ * Sano et al. 2013 §4.2 criterion on news pages: the article (title, date, body, related links, source) is in
  * one content block and nothing else is. With the gold article text: one content block holds at least
  * `minRecall` of the article's words, and at least `minPrecision` of its words are the article's (the
  * date, related links and source lines are not in the gold text, so precision may not be 1).

@@ -1,4 +1,4 @@
-import { countWords, makeExtraction, parseHtml, type Extraction, type LabelledBlock, type Page } from '@winnow/dom-blocks';
+import { countWords, parseHtml, renderText, type Extraction, type LabelledBlock, type Page, type PageExtractor } from '@winnow/dom-blocks';
 import type { PageLayout } from './layout.js';
 import { segmentPage, type Segmentation, type TitleSegmenterOptions } from './segment.js';
 
@@ -28,12 +28,13 @@ export function segmentationToExtraction(segmentation: Segmentation, chosen: num
         : block.contentBlock === chosen
           ? `largest content block "${segmentation.contentBlocks[chosen].title.text.slice(0, 40)}"`
           : `content block ${block.contentBlock + 1} is not the largest`,
-    order: block.order,
+    order: block.pageBlock,
     tag: block.tag === '#inline' ? 'p' : block.tag,
   }));
   const notes = [...segmentation.notes];
   if (chosen === null) notes.push('no content block: no main content found');
-  return makeExtraction(blocks, notes);
+  // In minimum-block order already; inline runs share their block's index, so no sort by `order`.
+  return { blocks, text: renderText(blocks), notes, unit: 'block' };
 }
 
 /**
@@ -44,3 +45,11 @@ export function extractLargestContentBlock(page: Page, layout?: PageLayout, opti
   const document = parseHtml(page.html, page.contentType ? { contentType: page.contentType } : {});
   return segmentationToExtraction(segmentPage(document, layout, options));
 }
+
+/** Title-block segmentation (paper 003) on the extractor contract: the largest content block, layout estimated from markup. */
+export const titleSegmenterExtractor: PageExtractor<TitleSegmenterOptions> = Object.freeze({
+  kind: 'page',
+  name: 'title-segmenter',
+  description: 'title-block segmentation (Sano et al.): content blocks under title blocks, the largest one as main content (layout estimated from markup; `winnow segment` uses Chromium)',
+  extract: (page: Page, options?: Partial<TitleSegmenterOptions>) => extractLargestContentBlock(page, undefined, options),
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findNeighbours, titleBlockFeatures } from './features.js';
+import { findNeighbours, sameTagRun, sameTagRuns, titleBlockFeatures } from './features.js';
+import type { LayoutBlock } from './minimum-blocks.js';
 import { layoutMinimumBlocks } from './minimum-blocks.js';
 import { pageWithLayout } from './test-support/layout.js';
 
@@ -41,5 +42,24 @@ describe('titleBlockFeatures (F1–F9, paper 003 §3.2)', () => {
     expect(features[1]).toEqual([9, 1, 0, 60 / 400, 0, 0, 2, 0, 1]);
     expect(features[2]).toEqual([9, 1, 0, 60 / 400, 0, 0, 1, 1, 1]);
     expect(features[5]).toEqual([6, 1, 0, 20 / 1000, 0, 0, 0, 2, 1]);
+  });
+});
+
+describe('sameTagRuns', () => {
+  it('gives every block the run the walk from it gives, loops included, in one pass', () => {
+    // Chains of one tag, a tag change, a shared tail and a loop (boxes that overlap both ways).
+    const tags = ['p', 'p', 'p', 'h2', 'p', 'p', 'li', 'li', 'li', 'p'];
+    const blocks = tags.map((tag) => ({ tag }) as LayoutBlock);
+    const next = [[1], [2], [3], [4], [5], [], [7], [8], [6], [1]];
+    expect(sameTagRuns(blocks, next)).toEqual(blocks.map((_, index) => sameTagRun(blocks, next, index)));
+    expect(sameTagRuns(blocks, next)).toEqual([2, 1, 0, 0, 1, 0, 2, 2, 2, 2]);
+  });
+
+  it('counts 20,000 sibling paragraphs without walking each run from every block', () => {
+    const blocks = Array.from({ length: 20_000 }, () => ({ tag: 'p' }) as LayoutBlock);
+    const next = blocks.map((_, index) => (index + 1 < blocks.length ? [index + 1] : []));
+    const runs = sameTagRuns(blocks, next);
+    expect(runs[0]).toBe(19_999);
+    expect(runs[19_999]).toBe(0);
   });
 });

@@ -86,7 +86,7 @@ function firstOf(list: number[]): number | undefined {
 }
 
 /** Follows `below` (or `above`) while the tag stays the same: F7 (or F8) of paper 003 §3.2. */
-function sameTagRun(blocks: readonly LayoutBlock[], next: number[][], start: number): number {
+export function sameTagRun(blocks: readonly LayoutBlock[], next: number[][], start: number): number {
   let steps = 0;
   let current = start;
   const seen = new Set<number>([start]);
@@ -100,11 +100,49 @@ function sameTagRun(blocks: readonly LayoutBlock[], next: number[][], start: num
 }
 
 /**
+ * `sameTagRun` of every block in linear time: a run is one step longer than the run of the block it
+ * follows into, so each chain is walked once (walking it from every block was quadratic: 20,000 sibling
+ * paragraphs took minutes). Chains that loop back on themselves (overlapping boxes) keep the walk.
+ */
+export function sameTagRuns(blocks: readonly LayoutBlock[], next: number[][]): number[] {
+  const runs = new Array<number>(blocks.length).fill(-1);
+  const onPath = new Uint8Array(blocks.length);
+  for (let start = 0; start < blocks.length; start++) {
+    if (runs[start] >= 0) continue;
+    const path: number[] = [];
+    let tail = 0;
+    let looped = false;
+    for (let current = start; ; ) {
+      path.push(current);
+      onPath[current] = 1;
+      const following = firstOf(next[current]);
+      if (following === undefined || blocks[following].tag !== blocks[current].tag) break;
+      if (runs[following] >= 0) {
+        tail = runs[following] + 1;
+        break;
+      }
+      if (onPath[following]) {
+        looped = true;
+        break;
+      }
+      current = following;
+    }
+    for (let index = path.length - 1; index >= 0; index--) {
+      onPath[path[index]] = 0;
+      runs[path[index]] = looped ? sameTagRun(blocks, next, path[index]) : tail++;
+    }
+  }
+  return runs;
+}
+
+/**
  * The nine features F1–F9 of paper 003 §3.2 for every block. Readings where the paper is terse:
  * `children(n)` counts the child nodes of the block (elements and non-blank text, F9) and F2/F3 sum
  * the areas of all text and images inside the block, not only its direct children.
  */
 export function titleBlockFeatures(blocks: readonly LayoutBlock[], neighbours: Neighbours = findNeighbours(blocks)): number[][] {
+  const runsBelow = sameTagRuns(blocks, neighbours.below);
+  const runsAbove = sameTagRuns(blocks, neighbours.above);
   return blocks.map((block, index) => {
     const area = boxArea(block.box);
     const below = firstOf(neighbours.below[index]);
@@ -115,8 +153,8 @@ export function titleBlockFeatures(blocks: readonly LayoutBlock[], neighbours: N
       block.box.width > 0 ? block.box.height / block.box.width : 0,
       below !== undefined && area < boxArea(blocks[below].box) ? 1 : 0,
       HEADING_TAGS.has(block.tag) ? 1 : 0,
-      sameTagRun(blocks, neighbours.below, index),
-      sameTagRun(blocks, neighbours.above, index),
+      runsBelow[index],
+      runsAbove[index],
       block.childCount,
     ];
   });

@@ -1,6 +1,6 @@
 import { ELEMENT_NODE, walkTree } from '@winnow/dom-blocks';
 
-/** A rectangle in page coordinates (CSS pixels, origin at the top left of the page; paper 003 §3.1). */
+/** A rectangle in page coordinates (CSS pixels, origin at the top left of the page; Sano et al. 2013 §3.1). */
 export interface Box {
   x: number;
   y: number;
@@ -75,7 +75,7 @@ export function unionBoxes(boxes: Iterable<Box | undefined>): Box | undefined {
   return { x: left, y: top, width: right - left, height: bottom - top };
 }
 
-/** Paper 003 §3.1 validity, conditions (1) and (2): at least 1×1 px and not entirely above or left of the page. */
+/** Sano et al. 2013 §3.1 validity, conditions (1) and (2): at least 1×1 px and not entirely above or left of the page. */
 export function isRenderedBox(box: Box): boolean {
   return box.width >= 1 && box.height >= 1 && box.y + box.height > 0 && box.x + box.width > 0;
 }

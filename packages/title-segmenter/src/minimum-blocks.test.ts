@@ -7,7 +7,7 @@ function summary(html: string): Array<[string, string]> {
   return layoutMinimumBlocks(document, layout).blocks.map((block) => [block.tag, block.text]);
 }
 
-describe('layoutMinimumBlocks (paper 003 §3.1, Fig. 2)', () => {
+describe('layoutMinimumBlocks (Sano et al. 2013 §3.1, Fig. 2)', () => {
   it('takes atomic blocks and inline siblings of blocks as minimum blocks', () => {
     expect(
       summary(`<body data-box="0 0 1000 300">

@@ -16,22 +16,22 @@ import { boxArea, indexElements, isRenderedBox, unionBoxes, type Box, type Eleme
 
 /**
  * CSS `display` values whose outer display type is block (CSS Display 3 §2.1: `flex` is `block flex`,
- * `list-item` is `block flow list-item`, ...). Paper 003 Fig. 2 line 3 tests `display` is `block`; in
+ * `list-item` is `block flow list-item`, ...). Sano et al. 2013 Fig. 2 line 3 tests `display` is `block`; in
  * 2012 that was the only common block-level value, so the test is read as "block-level outer display".
  */
 export const BLOCK_DISPLAYS: ReadonlySet<string> = new Set(['block', 'flow-root', 'flex', 'grid', 'list-item', 'table']);
 
 /**
- * `display` values whose outer display type is inline. Paper 003 §3.1: "an element whose tag is listed
+ * `display` values whose outer display type is inline. Sano et al. 2013 §3.1: "an element whose tag is listed
  * in BT can be an inline element when it has an 'inline' value for the display style", so these make
  * even a `div` or `li` inline (a menu of `li { display: inline-block }` is one minimum block).
  */
 export const INLINE_DISPLAYS: ReadonlySet<string> = new Set(['inline', 'inline-block', 'inline-flex', 'inline-grid', 'inline-table']);
 
-/** Paper 003 Fig. 2's tag list `BT` (the same list dom-blocks exports). */
+/** Sano et al. 2013 Fig. 2's tag list `BT` (the same list dom-blocks exports). */
 export const TITLE_SEGMENTER_BLOCK_TAGS: ReadonlySet<string> = new Set(PAPER_003_BLOCK_TAGS);
 
-/** A valid minimum block (paper 003 §3.1) with what the features and `makeContentBlocks` need. */
+/** A valid minimum block (Sano et al. 2013 §3.1) with what the features and `makeContentBlocks` need. */
 export interface LayoutBlock {
   /** Position among the page's valid minimum blocks, in document order (0-based). */
   order: number;
@@ -64,7 +64,7 @@ function isBlankText(node: Node): boolean {
 }
 
 /**
- * Paper 003 §3.1 validity conditions (3) and (4) for a whole subtree: an element displayed `none`, or
+ * Sano et al. 2013 §3.1 validity conditions (3) and (4) for a whole subtree: an element displayed `none`, or
  * hidden, has no visible content. Condition (2) (entirely off the page, e.g. skip links at -9999px)
  * hides the content too. Condition (1) (size) only makes the element non-block: a zero-height wrapper
  * of floats still shows its children.
@@ -76,7 +76,7 @@ function hidesSubtree(layout: ElementLayout): boolean {
 }
 
 /**
- * Minimum blocks of paper 003 §3.1 with validity from layout: `isBlockLevelNode` of Fig. 2 decides
+ * Minimum blocks of Sano et al. 2013 §3.1 with validity from layout: `isBlockLevelNode` of Fig. 2 decides
  * which elements open blocks, invalid content is dropped, and each remaining minimum block gets its
  * box and the areas the features need.
  */

@@ -1,4 +1,4 @@
-import { WinnowError, parseHtml } from '@winnow/dom-blocks';
+import { WinnowError, pageBlockIndexer, parseHtml } from '@winnow/dom-blocks';
 import { predictC45, validateDecisionTree, type DecisionTree } from './c45.js';
 import { makeContentBlocks } from './content-blocks.js';
 import { estimateLayout, type EstimateLayoutOptions } from './estimate-layout.js';
@@ -32,6 +32,11 @@ export const DEFAULT_TITLE_SEGMENTER_OPTIONS: Readonly<TitleSegmenterOptions> = 
 export interface SegmentedBlock {
   /** Position among the page's minimum blocks in document order. */
   order: number;
+  /**
+   * Index of the block holding it in the page's own block tree (`buildBlockTree(document)`, default
+   * options): the same block for an element and for the inline runs beside its sub-blocks.
+   */
+  pageBlock: number;
   tag: string;
   path: string;
   text: string;
@@ -103,8 +108,10 @@ export function segmentPage(
     isTitle,
     neighbours,
   );
+  const pageBlockOf = pageBlockIndexer(document);
   const segmented: SegmentedBlock[] = blocks.map((block, index) => ({
     order: block.order,
+    pageBlock: pageBlockOf(block.block.element),
     tag: block.tag,
     path: block.path,
     text: block.text,

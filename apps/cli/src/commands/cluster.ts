@@ -68,7 +68,7 @@ async function readClusterInputs(inputs: readonly string[]): Promise<Page[]> {
   return pages;
 }
 
-/** `winnow cluster`: clusters pages by template (paper 004 §5), scored when their sites are known. */
+/** `winnow cluster`: clusters pages by template (Gottron 2008 §5), scored when their sites are known. */
 export async function runCluster(options: ClusterCommandOptions): Promise<ClusterReport> {
   const measure = options.distance ?? DEFAULT_CLUSTER_OPTIONS.measure;
   if (!DISTANCE_MEASURES.includes(measure)) {

@@ -1,8 +1,19 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { htmlToString, isWinnowError, renderExtraction, type Extraction, type Page, type RenderFormat } from '@winnow/dom-blocks';
+import {
+  hasSiteFolderTraining,
+  htmlToString,
+  isWinnowError,
+  renderExtraction,
+  runExtractor,
+  type Extraction,
+  type Extractor,
+  type Page,
+  type RenderFormat,
+  type Training,
+} from '@winnow/dom-blocks';
 import { getAlgorithm } from '@winnow/algorithms';
-import { extractFce } from '@winnow/template-fce';
+import { fceExtractor } from '@winnow/template-fce';
 import { readTemplate } from './template.js';
 import { compareNames } from '@winnow/eval';
 import { HTML_FILE, listHtmlFiles, readPages } from '../inputs.js';
@@ -79,13 +90,21 @@ function learningPages(pages: Page[], options: ExtractCommandOptions, folder: st
   return readable;
 }
 
-/** Learns a site model, turning a failure into one that every page reports. */
-function learnOrFail<Model>(learn: () => Model): { model?: Model; error?: string } {
-  try {
-    return { model: learn() };
-  } catch (cause) {
-    return { error: `learning failed: ${errorLine(cause)}` };
+/**
+ * Where a site algorithm's model comes from (see `Training`): a stored template; each page's own training
+ * pages in `--site-dir` when the algorithm gathers them (paper 004 §3 follows the page's links); else one
+ * model learned from the folder's pages, the `--site-dir` folder or a lone page's sibling files.
+ */
+function trainingOf(extractor: Extractor, pages: Page[], options: ExtractCommandOptions, folder: string | undefined): Training | undefined {
+  if (options.template) return { model: readTemplate(options.template) };
+  if (extractor.kind !== 'site') return undefined;
+  const limit = Math.max(1, options.train ?? extractor.defaultSitePages ?? extractor.defaultTrainPages);
+  const { siteDir } = options;
+  if (siteDir && hasSiteFolderTraining(extractor)) {
+    return { pagesFor: (page) => (page.id === 'stdin' ? { pages: learningPages(pages, options, folder, limit) } : extractor.trainingPagesInFolder(page.id, siteDir)) };
   }
+  // Gathered when the first page comes: a failure (an unreadable --site-dir) is each page's error.
+  return { pages: () => learningPages(pages, options, folder, limit) };
 }
 
 /**
@@ -94,42 +113,13 @@ function learnOrFail<Model>(learn: () => Model): { model?: Model; error?: string
  * reported in its output's `error` and the others go on.
  */
 export async function runExtract(options: ExtractCommandOptions): Promise<ExtractOutput[]> {
-  const algorithm = getAlgorithm(options.algo);
+  const extractor = options.template ? fceExtractor : getAlgorithm(options.algo);
   const { pages, folder } = await readPages(options.inputs, options.stdin);
-  let extract: (page: Page) => Extraction;
-  if (options.template) {
-    const template = readTemplate(options.template);
-    extract = (page) => extractFce(template, page);
-  } else if (algorithm.kind === 'site' && options.siteDir && algorithm.extractFromSiteFolder) {
-    // The algorithm gathers each page's own training pages from the site folder (paper 004 §3).
-    const siteDir = options.siteDir;
-    const fromFolder = algorithm.extractFromSiteFolder;
-    const limit = Math.max(1, options.train ?? algorithm.defaultTrainPages);
-    const learned = pages.some((page) => page.id === 'stdin') ? learnOrFail(() => algorithm.learn(learningPages(pages, options, folder, limit))) : {};
-    extract = (page) => {
-      if (page.id !== 'stdin') return fromFolder(page.id, siteDir);
-      if (learned.error) throw new Error(learned.error);
-      return algorithm.extract(learned.model, page);
-    };
-  } else if (algorithm.kind === 'site') {
-    const limit = Math.max(1, options.train ?? algorithm.defaultTrainPages);
-    const learned = learnOrFail(() => algorithm.learn(learningPages(pages, options, folder, limit)));
-    extract = (page) => {
-      if (learned.error) throw new Error(learned.error);
-      return algorithm.extract(learned.model, page);
-    };
-  } else {
-    extract = (page) => algorithm.extract(page);
-  }
   const outputs: ExtractOutput[] = [];
-  for (const page of pages) {
-    const started = performance.now();
-    try {
-      const extraction = extract(page);
-      outputs.push({ id: page.id, extraction, rendered: renderExtraction(extraction, options.format), ms: performance.now() - started });
-    } catch (cause) {
-      outputs.push({ id: page.id, rendered: '', ms: performance.now() - started, error: errorLine(cause) });
-    }
+  for (const run of runExtractor(extractor, pages, { training: trainingOf(extractor, pages, options, folder) ?? { pages: [] } })) {
+    const { page, extraction, error } = run;
+    if (extraction) outputs.push({ id: page.id, extraction, rendered: renderExtraction(extraction, options.format), ms: run.extractMs });
+    else outputs.push({ id: page.id, rendered: '', ms: run.extractMs, error: error?.stage === 'learn' ? `learning failed: ${errorLine(error.cause)}` : errorLine(error?.cause) });
     options.onProgress?.(outputs.length, pages.length, page.id);
   }
   return outputs;

@@ -20,7 +20,7 @@ export interface SegmentCommandOptions {
   input: string;
   layout: SegmentLayoutChoice;
   json: boolean;
-  /** Write a screenshot with the content blocks outlined (paper 003 Fig. 4) to this PNG file. */
+  /** Write a screenshot with the content blocks outlined (Sano et al. 2013 Fig. 4) to this PNG file. */
   png?: string;
   chromium?: Partial<ChromiumLayoutOptions>;
   stdin?: NodeJS.ReadableStream;
@@ -55,7 +55,7 @@ export function formatSegmentation(segmentation: Segmentation): string {
 }
 
 /**
- * `winnow segment <page> [--json] [--png out.png]`: segments one page by title blocks (paper 003) with
+ * `winnow segment <page> [--json] [--png out.png]`: segments one page by title blocks (Sano et al. 2013) with
  * the layout of headless Chromium (or the markup estimator) and optionally saves a screenshot with the
  * content blocks outlined.
  */

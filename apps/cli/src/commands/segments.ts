@@ -53,7 +53,7 @@ export interface SegmentsSummary {
 }
 
 /**
- * `winnow segments`: processes pages one at a time, as a crawler fetches them, with paper 002's
+ * `winnow segments`: processes pages one at a time, as a crawler fetches them, with Wang et al. 2008's
  * incremental template detection. With `store`, the tables persist in a SQLite file (one per crawl,
  * many sites keyed by host), so a later run resumes the crawl; each page is one transaction.
  */

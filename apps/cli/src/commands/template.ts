@@ -4,7 +4,7 @@ import { WinnowError } from '@winnow/dom-blocks';
 import { buildTemplate, parseTemplate, serializeTemplate, type BuildProgress, type FceTemplate } from '@winnow/template-fce';
 import { readPages } from '../inputs.js';
 
-/** Pages a template is built from when `--pages` is not given (paper 000 §IV: 20 to 30 pages). */
+/** Pages a template is built from when `--pages` is not given (Nguyen et al. 2009 §IV: 20 to 30 pages). */
 export const DEFAULT_TEMPLATE_PAGES = 25;
 
 export interface TemplateBuildOptions {
@@ -28,7 +28,7 @@ export interface TemplateBuildResult {
 
 /**
  * `winnow template build <pages…|folder> -o site.template.json [--pages N]`: FastCE's preparation phase
- * (paper 000 §III) over the first N pages in name order, written as the versioned template JSON.
+ * (Nguyen et al. 2009 §III) over the first N pages in name order, written as the versioned template JSON.
  */
 export async function runTemplateBuild(options: TemplateBuildOptions): Promise<TemplateBuildResult> {
   const limit = options.pages ?? DEFAULT_TEMPLATE_PAGES;

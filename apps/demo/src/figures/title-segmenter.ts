@@ -27,7 +27,7 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number, onTimeout: () => Pr
 }
 
 /**
- * The title segmenter's content blocks (paper 003 §3.3: a title block and the blocks under it) outlined
+ * The title segmenter's content blocks (Sano et al. 2013 §3.3: a title block and the blocks under it) outlined
  * on Chromium's rendering of the page. One browser is launched on first use and kept; the title segmenter's
  * session runs no page script and aborts every request, so the page loads nothing from the network.
  */
@@ -43,7 +43,7 @@ export function titleSegmenterFigure(options: Partial<ChromiumLayoutOptions> & {
   };
   return {
     name: 'title-segmenter',
-    description: "paper 003's content blocks (a title block and the blocks under it) outlined in red on Chromium's layout of the page",
+    description: "The title segmenter's content blocks (Sano et al. 2013: a title block and the blocks under it) outlined in red on Chromium's layout of the page",
     available: () => chromiumAvailable(executablePath),
     draw(page) {
       return withTimeout(drawOnce(page), drawTimeoutMs, drop);

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildBlockTree, labelBlock, makeExtraction, parseHtml, type Page } from '@winnow/dom-blocks';
-import type { Algorithm, SiteAlgorithm } from '@winnow/algorithms';
+import { buildBlockTree, labelBlock, makeExtraction, parseHtml, type Extractor, type Page, type SiteExtractor } from '@winnow/dom-blocks';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures');
 export const SITE_DIR = path.join(FIXTURES, 'site');
@@ -25,12 +24,12 @@ interface CountingModel {
  * A tiny site algorithm for tests (the registry on main may have none yet): a block whose text is on
  * every training page is template; everything else is content.
  */
-export const COUNTING_SITE_ALGORITHM: SiteAlgorithm<CountingModel> = {
+export const COUNTING_SITE_ALGORITHM: SiteExtractor<CountingModel> = {
   kind: 'site',
   name: 'counting',
   description: 'test: texts on every other page are template',
   defaultTrainPages: 2,
-  learn(pages: Page[]) {
+  learn(pages: readonly Page[]) {
     const counts = new Map<string, number>();
     for (const page of pages) {
       const texts = new Set(buildBlockTree(parseHtml(page.html)).blocks.map((block) => block.ownText).filter(Boolean));
@@ -52,7 +51,7 @@ export const COUNTING_SITE_ALGORITHM: SiteAlgorithm<CountingModel> = {
 };
 
 /** A page algorithm that always throws, to check that one failure does not fail the request. */
-export const FAILING_ALGORITHM: Algorithm = {
+export const FAILING_ALGORITHM: Extractor = {
   kind: 'page',
   name: 'failing',
   description: 'test: throws',

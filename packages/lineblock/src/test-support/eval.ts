@@ -1,4 +1,5 @@
-import { BASELINES, defaultDatasetsDir, loadDataset, runHarness, toPage, type PageAlgorithm } from '@winnow/eval';
+import type { PageExtractor } from '@winnow/dom-blocks';
+import { BASELINES, defaultDatasetsDir, loadDataset, runHarness, toPage } from '@winnow/eval';
 import { lineBlockExtractor, lineBlockPaperExtractor } from '../extract.js';
 
 export type { Dataset, DatasetPage, HarnessReport } from '@winnow/eval';
@@ -7,13 +8,9 @@ export type { Dataset, DatasetPage, HarnessReport } from '@winnow/eval';
  * What the accuracy test and the benchmarks use of `@winnow/eval` (a devDependency), with the four
  * extractors they compare: lineblock in both modes and the baselines, `plain` and `readability`.
  */
-const PAGE_ALGORITHMS: readonly PageAlgorithm[] = [
-  { kind: 'page', name: 'lineblock', description: 'lineblock, tuned mode', extract: (page) => lineBlockExtractor.extract(page) },
-  { kind: 'page', name: 'lineblock-paper', description: 'lineblock, paper mode', extract: (page) => lineBlockPaperExtractor.extract(page) },
-  ...BASELINES,
-];
+const PAGE_ALGORITHMS: readonly PageExtractor[] = [lineBlockExtractor, lineBlockPaperExtractor, ...BASELINES];
 
-function getAlgorithm(name: string): PageAlgorithm {
+function getAlgorithm(name: string): PageExtractor {
   const algorithm = PAGE_ALGORITHMS.find((candidate) => candidate.name === name);
   if (!algorithm) throw new Error(`lineblock measurements know ${PAGE_ALGORITHMS.map((candidate) => candidate.name).join(', ')}, not ${name}`);
   return algorithm;

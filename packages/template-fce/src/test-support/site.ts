@@ -1,6 +1,6 @@
 import type { Page } from '@winnow/dom-blocks';
 
-/** Paper 000 Figure 2: the paragraph whose sub-blocks CE splits (Figure 3). */
+/** Nguyen et al. 2009 Figure 2: the paragraph whose sub-blocks CE splits (Figure 3). */
 export const FIGURE_2_PARAGRAPH = `<p> On Sept. 27, the US <span
 class="yshortcuts"
 id="lw_1223369478_0">House of
