@@ -32,25 +32,35 @@ async function run(argv: string[], stdin = '') {
 
 describe('winnow extract', () => {
   it('prints the visible text of one page with --algo plain', async () => {
-    const { code, stdout } = await run(['extract', path.join(FIXTURES, 'site/a.html')]);
+    const { code, stdout } = await run(['extract', path.join(FIXTURES, 'site/a.html'), '--algo', 'plain']);
     expect(code).toBe(EXIT_OK);
     expect(stdout).toBe('Home News\nStorm hits the coast\nThousands of homes lost power on Monday night.\n© Example\n');
   });
 
+  it("runs winnow's own extractor by default: the story without menu and footer, each dropped block with a reason", async () => {
+    const { code, stdout } = await run(['extract', path.join(FIXTURES, 'site/a.html'), '--format', 'json']);
+    expect(code).toBe(EXIT_OK);
+    const extraction = JSON.parse(stdout) as { text: string; blocks: { label: string; reason: string }[] };
+    expect(extraction.text).toContain('Thousands of homes lost power on Monday night.');
+    expect(extraction.text).not.toContain('Home News');
+    expect(extraction.text).not.toContain('© Example');
+    expect(extraction.blocks.filter((block) => block.label === 'boilerplate').every((block) => block.reason.startsWith('model'))).toBe(true);
+  });
+
   it('reads standard input with -', async () => {
-    const { code, stdout } = await run(['extract', '-', '--format', 'json'], '<p>from stdin</p>');
+    const { code, stdout } = await run(['extract', '-', '--format', 'json', '--algo', 'plain'], '<p>from stdin</p>');
     expect(code).toBe(EXIT_OK);
     expect(JSON.parse(stdout)).toMatchObject({ text: 'from stdin', blocks: [{ path: 'HTML.BODY.P', label: 'content' }] });
   });
 
   it('renders Markdown', async () => {
-    const { stdout } = await run(['extract', path.join(FIXTURES, 'site/a.html'), '--format', 'markdown']);
+    const { stdout } = await run(['extract', path.join(FIXTURES, 'site/a.html'), '--format', 'markdown', '--algo', 'plain']);
     expect(stdout).toContain('# Storm hits the coast\n\nThousands of homes');
   });
 
   it('extracts a folder to --out, one file per page', async () => {
     const out = temporaryDirectory('winnow-out-');
-    const { code, stderr } = await run(['extract', path.join(FIXTURES, 'site'), '--out', out]);
+    const { code, stderr } = await run(['extract', path.join(FIXTURES, 'site'), '--out', out, '--algo', 'plain']);
     expect(code).toBe(EXIT_OK);
     expect(stderr).toContain('wrote 2 files');
     expect(readdirSync(out).sort()).toEqual(['a.txt', 'b.txt']);
@@ -82,7 +92,7 @@ describe('winnow extract', () => {
     const folder = temporaryDirectory('winnow-bad-');
     writeFileSync(path.join(folder, 'good.html'), '<p>fine</p>');
     writeFileSync(path.join(folder, 'image.html'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
-    const { code, stdout, stderr } = await run(['extract', folder]);
+    const { code, stdout, stderr } = await run(['extract', folder, '--algo', 'plain']);
     expect(code).toBe(EXIT_FAILURE);
     expect(stderr).toMatch(/image\.html: BINARY_INPUT/);
     expect(stdout).toContain('fine');

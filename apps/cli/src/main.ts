@@ -1,6 +1,6 @@
 import { cac } from 'cac';
 import { isWinnowError, RENDER_FORMATS, type RenderFormat } from '@winnow/dom-blocks';
-import { algorithmNames } from '@winnow/algorithms';
+import { algorithmNames, DEFAULT_ALGORITHM } from '@winnow/algorithms';
 import { formatClusterReport, runCluster } from './commands/cluster.js';
 import { formatPages, formatReport, runEval, summarize } from './commands/eval.js';
 import { formatMany, runExtract, writeOutputs } from './commands/extract.js';
@@ -45,7 +45,7 @@ function parseCount(name: string, value: unknown): number | undefined {
 }
 
 function parseAlgo(value: unknown): string {
-  const name = String(value ?? 'plain');
+  const name = String(value ?? DEFAULT_ALGORITHM);
   if (!algorithmNames().includes(name)) throw new UsageError(`--algo must be one of ${algorithmNames().join(', ')}, not "${name}"`);
   return name;
 }
@@ -61,7 +61,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 
   cli
     .command('extract [...inputs]', 'Extract the main content of a page, a folder of pages, or - (standard input)')
-    .option('--algo <name>', `Algorithm: ${algorithmNames().join(', ')}`, { default: 'plain' })
+    .option('--algo <name>', `Algorithm: ${algorithmNames().join(', ')}`, { default: DEFAULT_ALGORITHM })
     .option('--format <format>', `Output format: ${RENDER_FORMATS.join(', ')}`, { default: 'text' })
     .option('--out <dir>', 'Write one file per page into this folder instead of standard output')
     .option('--train <n>', 'Site algorithms: learn from at most this many pages of the folder')
@@ -119,7 +119,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   cli
     .command('eval', 'Score an algorithm on a dataset of ../shared/datasets (LCS word P/R/F1, WCXB bag-of-words F1, block F, AEB score, ms/page)')
     .option('--dataset <path>', 'scrapinghub-aeb, cetd, cetd/<site>, cleaneval-dev, site folders (debian-sites, debian-sites/<site>), wcxb-dev, wcxb-dev/<type> or mixed-dev.json')
-    .option('--algo <name>', `Algorithm: ${algorithmNames().join(', ')}`, { default: 'plain' })
+    .option('--algo <name>', `Algorithm: ${algorithmNames().join(', ')}`, { default: DEFAULT_ALGORITHM })
     .option('--train <n>', 'Learn on the first N pages of each site (name order) and score the rest')
     .option('--sites <list>', 'Comma-separated site labels to score (default: all)')
     .option('--json', 'Print exactly one JSON object on standard output')

@@ -89,6 +89,7 @@ describe('POST /api/extract', () => {
   it('accepts pasted HTML in the form and JSON bodies', async () => {
     const form = new FormData();
     form.append('html', '<p>pasted words</p>');
+    form.append('algorithm', 'plain');
     const fromForm = (await (await postForm(form)).json()) as DemoRun;
     expect(fromForm.target.name).toBe('pasted.html');
     expect(fromForm.runs[0].text).toBe('pasted words');
@@ -100,6 +101,7 @@ describe('POST /api/extract', () => {
     const latin1 = Buffer.from('<html><head><meta charset="iso-8859-1"></head><body><p>caf\xe9 cr\xe8me</p></body></html>', 'latin1');
     const form = new FormData();
     form.append('page', new Blob([latin1], { type: 'text/html' }), 'latin1.html');
+    form.append('algorithm', 'plain');
     const run = (await (await postForm(form)).json()) as DemoRun;
     expect(run.runs[0].text).toBe('café crème');
   });
@@ -263,7 +265,7 @@ describe('URL fetching, when the operator enables it', () => {
   const fetching = createApp({ allowUrlFetch: true, maxPageBytes: 20_000, fetchTimeoutMs: 500 });
 
   it('fetches an http page and extracts it', async () => {
-    const response = await postJson({ url: `${base}/page` }, fetching);
+    const response = await postJson({ url: `${base}/page`, algorithms: ['plain'] }, fetching);
     const run = (await response.json()) as DemoRun;
     expect(run.runs[0].text).toBe('fetched words');
     expect(run.target.name).toBe('page');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { htmlToString, isWinnowError, looksBinary, type Extractor } from '@winnow/dom-blocks';
-import { ALGORITHMS } from '@winnow/algorithms';
+import { ALGORITHMS, DEFAULT_ALGORITHM } from '@winnow/algorithms';
 import { DemoError, toErrorBody } from './errors.js';
 import { fetchPage } from './fetch-page.js';
 import { drawFigure, queueFigure, type PageFigure } from './figures.js';
@@ -272,8 +272,8 @@ export function createApp(options: CreateAppOptions = {}): Hono {
       const running = runner.run({
         pages: request.pages,
         target: request.target,
-        // No algorithm named: the registry's first (the plain baseline).
-        algorithms: request.algorithms.length ? request.algorithms : registry.slice(0, 1).map((algorithm) => algorithm.name),
+        // No algorithm named: winnow's own extractor (the registry's first when a custom registry lacks it).
+        algorithms: request.algorithms.length ? request.algorithms : [(registry.find((algorithm) => algorithm.name === DEFAULT_ALGORITHM) ?? registry[0]).name],
         modelPreviewChars: settings.modelPreviewChars,
         registry,
       });

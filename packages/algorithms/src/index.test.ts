@@ -1,6 +1,6 @@
 import { buildBlockTree, htmlToString, parseHtml, runExtractor, tokenizeWords, type Page } from '@winnow/dom-blocks';
 import { describe, expect, it } from 'vitest';
-import { ALGORITHMS, algorithmNames, getAlgorithm } from './index.js';
+import { ALGORITHMS, DEFAULT_ALGORITHM, algorithmNames, getAlgorithm } from './index.js';
 
 /** A small site: three articles under one template, inline runs beside sub-blocks included. */
 function sitePage(index: number, title: string, paragraphs: string[]): Page {
@@ -24,12 +24,14 @@ describe('the algorithm registry', () => {
   it('lists every algorithm once, with the baselines', () => {
     const names = algorithmNames();
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(expect.arrayContaining(['plain', 'readability', 'lineblock', 'lineblock-paper', 'fce', 'ce', 'segment-table', 'cluster', 'title-segmenter']));
+    expect(names).toEqual(expect.arrayContaining(['plain', 'readability', 'lineblock', 'lineblock-paper', 'fce', 'ce', 'segment-table', 'cluster', 'title-segmenter', 'winnow']));
+    expect(names).toContain(DEFAULT_ALGORITHM);
   });
 
   it('gives site algorithms a default number of training pages', () => {
     for (const algorithm of ALGORITHMS) {
-      if (algorithm.kind === 'site') expect(algorithm.defaultTrainPages).toBeGreaterThan(0);
+      // winnow's own extractor also works with no pages of the site (its single-page model alone).
+      if (algorithm.kind === 'site' && algorithm.name !== 'winnow') expect(algorithm.defaultTrainPages).toBeGreaterThan(0);
       expect(algorithm.description.length).toBeGreaterThan(10);
     }
   });
@@ -78,6 +80,7 @@ it('exports the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
       "ALGORITHMS",
+      "DEFAULT_ALGORITHM",
       "algorithmNames",
       "getAlgorithm",
     ]

@@ -1,5 +1,6 @@
 import { plainExtractor, WinnowError, type Extractor } from '@winnow/dom-blocks';
 import { readabilityExtractor } from '@winnow/eval';
+import { winnowExtractor } from '@winnow/extract';
 import { lineBlockExtractor, lineBlockPaperExtractor } from '@winnow/lineblock';
 import { segmentTableExtractor } from '@winnow/segment-table';
 import { templateClusterExtractor } from '@winnow/template-cluster';
@@ -13,8 +14,12 @@ import { titleSegmenterExtractor } from '@winnow/title-segmenter';
  * their accuracy gates without a dependency cycle.
  */
 
+/** The algorithm `winnow extract`, `winnow eval` and the demo run when none is named. */
+export const DEFAULT_ALGORITHM = 'winnow';
+
 export const ALGORITHMS: readonly Extractor[] = Object.freeze([
   plainExtractor,
+  winnowExtractor,
   lineBlockExtractor,
   lineBlockPaperExtractor,
   readabilityExtractor,

@@ -1,0 +1,180 @@
+import {
+  WinnowError,
+  buildBlockTree,
+  SKIPPED_TAGS,
+  labelBlock,
+  makeExtraction,
+  htmlToString,
+  parseHtml,
+  type Block,
+  type BlockTree,
+  type Extraction,
+  type LabelledBlock,
+  type Page,
+} from '@winnow/dom-blocks';
+import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextFeatures, pageFeatures, type PageFeatures } from './features.js';
+import { decideUnits } from './decide.js';
+import { predictRaw, predictRows, sigmoid } from './gbdt.js';
+import { validateModel, type ExtractModel } from './model.js';
+import trainedModel from './model/model.json' with { type: 'json' };
+import { addPageToSite, applySiteEvidence, emptySiteModel, mergeSiteModels, type SiteModel } from './site.js';
+
+/** What `extract` accepts: a page, an HTML string, bytes, or an already parsed `Document`. */
+export type ExtractInput = Page | string | Uint8Array | ArrayBuffer | Document;
+
+export interface ExtractOptions {
+  /** A site model from `learnSite`: blocks and text recurring across the site enter the decision. */
+  site?: SiteModel;
+  /** Probability at or above which a block is content; default: the model's own (tuned on the training data). */
+  threshold?: number;
+  /** A model other than the bundled one (from `scripts/train.ts`). */
+  model?: ExtractModel;
+  /** `Content-Type` of the page's transport, for decoding bytes. */
+  contentType?: string;
+}
+
+export const DEFAULT_EXTRACT_OPTIONS = Object.freeze({
+  /** Read from the bundled model (tuned on the validation split of the training datasets). */
+  threshold: undefined as number | undefined,
+});
+
+let bundled: ExtractModel | undefined;
+
+/** The bundled model (trained by `scripts/train.ts` on wcxb-dev, cetd, cleaneval-dev and debian-sites). */
+export function bundledModel(): ExtractModel {
+  bundled ??= validateModel(trainedModel as unknown as ExtractModel);
+  return bundled;
+}
+
+/**
+ * A page whose visible text has fewer words than this is read again with its `<noscript>` content and
+ * its markup-hidden elements: pages rendered by scripts put their text there — Discourse forums in
+ * `<noscript>` for crawlers, Next.js streaming in `<div hidden>` that its scripts move into place. Tuned
+ * on wcxb-dev's forum and article pages.
+ */
+export const NOSCRIPT_FALLBACK_WORDS = 20;
+
+/** Words of the page's own texts, counted up to `limit` (spaces plus one per text: a cheap upper bound). */
+function wordsOf(tree: BlockTree, limit = Infinity): number {
+  let words = 0;
+  for (const block of tree.blocks) {
+    const text = block.ownText;
+    if (!text) continue;
+    words++;
+    for (let index = text.indexOf(' '); index >= 0 && words < limit; index = text.indexOf(' ', index + 1)) words++;
+    if (words >= limit) return words;
+  }
+  return words;
+}
+
+/**
+ * The block tree of a document; see `NOSCRIPT_FALLBACK_WORDS` for pages that show their text only without
+ * scripts. The fallback reads `source` (the page's HTML; by default the document serialised) again with
+ * each `<noscript>` made a `<div>`, so it does not depend on how the parser treats `<noscript>` (a parser
+ * with scripting on keeps its content as raw text).
+ */
+export function blockTreeOf(document: Document, source?: string): BlockTree {
+  const tree = buildBlockTree(document);
+  const words = wordsOf(tree, NOSCRIPT_FALLBACK_WORDS);
+  if (words >= NOSCRIPT_FALLBACK_WORDS) return tree;
+  const html = source ?? document.documentElement?.outerHTML ?? '';
+  if (!/<noscript|\shidden/i.test(html)) return tree;
+  const scriptless = parseHtml(html.replace(/<(\/?)noscript\b/gi, '<$1div'));
+  const withNoscript = buildBlockTree(scriptless, { isSkipped: (_element, tag) => SKIPPED_TAGS.has(tag) });
+  return wordsOf(withNoscript) > words ? withNoscript : tree;
+}
+
+function isDocument(input: unknown): input is Document {
+  return typeof input === 'object' && input !== null && 'documentElement' in input;
+}
+
+/** Reads any accepted input into a block tree. */
+export function treeOf(input: ExtractInput, contentType?: string): BlockTree {
+  if (isDocument(input)) return blockTreeOf(input);
+  let html: string | undefined;
+  if (input instanceof ArrayBuffer) html = htmlToString(new Uint8Array(input), { contentType });
+  else if (typeof input === 'string' || input instanceof Uint8Array) html = htmlToString(input, { contentType });
+  else if (typeof input === 'object' && input !== null && 'html' in input) html = htmlToString(input.html, { contentType: input.contentType ?? contentType });
+  if (html !== undefined) return blockTreeOf(parseHtml(html), html);
+  throw new WinnowError('UNREADABLE_INPUT', 'extract() takes a Page ({ id, html }), an HTML string, bytes (Uint8Array or ArrayBuffer) or a Document.');
+}
+
+/** Probabilities of the two passes for every unit of a page. */
+export interface UnitScores {
+  features: PageFeatures;
+  /** First-pass probability per unit. */
+  first: Float32Array;
+  /** Final probability per unit. */
+  probability: Float32Array;
+}
+
+/** Scores every unit of a block tree with the model. */
+export function scoreTree(tree: BlockTree, model: ExtractModel = bundledModel()): UnitScores {
+  const features = pageFeatures(tree);
+  const n = features.units.length;
+  const first = predictRows(model.pass1, features.matrix, n);
+  const context = contextFeatures(features, first);
+  const columns = FEATURE_COUNT + CONTEXT_FEATURE_COUNT;
+  const row = new Float32Array(columns);
+  const probability = new Float32Array(n);
+  const matrix = features.matrix;
+  for (let u = 0; u < n; u++) {
+    const base = u * FEATURE_COUNT;
+    for (let column = 0; column < FEATURE_COUNT; column++) row[column] = matrix[base + column];
+    const contextBase = u * CONTEXT_FEATURE_COUNT;
+    for (let column = 0; column < CONTEXT_FEATURE_COUNT; column++) row[FEATURE_COUNT + column] = context[contextBase + column];
+    probability[u] = sigmoid(predictRaw(model.pass2, row, 0));
+  }
+  return { features, first, probability };
+}
+
+/** Labels every unit from its probability (and site evidence when given). */
+export function labelUnits(scores: UnitScores, threshold: number, site?: SiteModel, pageTree?: BlockTree): { blocks: LabelledBlock[]; notes: string[] } {
+  const { features, probability } = scores;
+  const notes: string[] = [];
+  const decisions = decideUnits(features.matrix, probability, threshold);
+  if (site && pageTree) notes.push(...applySiteEvidence(site, features.units, probability, decisions));
+  const blocks = features.units.map((unit: Block, u) => labelBlock(unit, decisions[u].content ? 'content' : 'boilerplate', decisions[u].reason));
+  if (!blocks.some((block) => block.label === 'content')) notes.push('no main content found');
+  return { blocks, notes };
+}
+
+/**
+ * Extracts the main content of a page: every block with text labelled content or boilerplate, with the
+ * reason. With `options.site` (see `learnSite`), blocks recurring across the site and the site's template
+ * paths enter the decision; a page that does not fit what was learned is judged alone, with a note.
+ */
+export function extract(input: ExtractInput, options: ExtractOptions = {}): Extraction {
+  const model = options.model ? validateModel(options.model) : bundledModel();
+  const threshold = options.threshold ?? DEFAULT_EXTRACT_OPTIONS.threshold ?? model.threshold;
+  const tree = treeOf(input, options.contentType);
+  const scores = scoreTree(tree, model);
+  const { blocks, notes } = labelUnits(scores, threshold, options.site, tree);
+  return makeExtraction(blocks, notes);
+}
+
+export interface LearnSiteOptions {
+  /** The site's name, stored in the model (default: the first page's `site`, else empty). */
+  site?: string;
+  /** A model learned before: the pages are added to a copy of it (site models keep learning). */
+  base?: SiteModel;
+  model?: ExtractModel;
+  threshold?: number;
+}
+
+/**
+ * Learns a site model from some of the site's pages: the document frequency of every block text and, per
+ * block path, how much of its text the single-page model keeps. Feed more pages later with `learnSite(more,
+ * { base })` or merge models with `mergeSiteModels`.
+ */
+export function learnSite(pages: Iterable<ExtractInput>, options: LearnSiteOptions = {}): SiteModel {
+  const model = options.model ? validateModel(options.model) : bundledModel();
+  const threshold = options.threshold ?? model.threshold;
+  let site: SiteModel | undefined = options.base ? mergeSiteModels(options.base) : undefined;
+  for (const page of pages) {
+    site ??= emptySiteModel(options.site ?? (typeof page === 'object' && page !== null && 'html' in page ? page.site ?? '' : ''));
+    const scores = scoreTree(treeOf(page), model);
+    addPageToSite(site, scores.features.units, scores.probability, threshold);
+  }
+  return site ?? emptySiteModel(options.site ?? '');
+}
