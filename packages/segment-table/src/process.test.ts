@@ -166,7 +166,7 @@ describe.skipIf(!sqliteAvailable)('stop and resume (SQLite store, separate proce
     expect(once).toHaveLength(100);
     // The run saw the template and its expiries.
     expect(once[99].labels).toMatch(/^b+c+b+$/);
-  }, 30_000);
+  }, 120_000);
 
   it('a process killed mid-stream leaves an intact store that goes on where it stopped', async () => {
     const file = path.join(directory, 'killed.sqlite');
@@ -196,7 +196,7 @@ describe.skipIf(!sqliteAvailable)('stop and resume (SQLite store, separate proce
     const next = crawl(file, pages + 1, pages + 1)[0];
     const reference = crawl(path.join(directory, 'reference.sqlite'), 1, pages + 1).at(-1);
     expect(next).toEqual(reference);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('processPageAsync', () => {
