@@ -6,7 +6,7 @@
  *   tsx scripts/bench.ts [dataset folder, default scrapinghub-aeb] [rounds, default 2]
  */
 import path from 'node:path';
-import { defaultDatasetsDir, loadDataset, readabilityAlgorithm, toPage } from '@winnow/eval';
+import { defaultDatasetsDir, loadDataset, readabilityExtractor, toPage } from '@winnow/eval';
 import { extract } from '../src/extract.js';
 
 const dataset = loadDataset(path.resolve(defaultDatasetsDir(), process.argv[2] ?? 'scrapinghub-aeb'));
@@ -18,7 +18,7 @@ for (let round = 0; round < rounds; round++) {
     const order = round % 2 ? (['winnow', 'readability'] as const) : (['readability', 'winnow'] as const);
     for (const name of order) {
       const started = performance.now();
-      if (name === 'readability') readabilityAlgorithm.extract(page);
+      if (name === 'readability') readabilityExtractor.extract(page);
       else extract(page);
       times[name].push(performance.now() - started);
     }

@@ -1,6 +1,6 @@
 /*
  * Scores the bundled model on the cached corpus (no re-parsing): bag F1 by dataset and page type, on the
- * validation split (default) or all pages, with the decision rules of src/decide.ts.
+ * validation split (default) or all pages, at the model's threshold.
  *
  *   tsx scripts/tune.ts [validation|train|all]
  */
@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextFeatures } from '../src/features.js';
 import { predictRaw, predictRows, sigmoid } from '../src/gbdt.js';
-import { decideUnits } from '../src/decide.js';
 import type { ExtractModel } from '../src/model.js';
 import { loadCorpus, type CorpusPage } from './corpus.js';
 
@@ -49,7 +48,7 @@ function main(): void {
   const which = process.argv[2] ?? 'validation';
   const pages = loadCorpus().filter((page) => which === 'all' || page.split === which);
   const variants: Record<string, (page: CorpusPage, p: Float32Array) => boolean[]> = {
-    threshold: (page, p) => Array.from(p, (value) => value >= model.threshold),
+    threshold: (_page, p) => Array.from(p, (value) => value >= model.threshold),
   };
   const groups = new Map<string, Map<string, number[]>>();
   for (const page of pages) {

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { defaultDatasetsDir, readabilityAlgorithm } from '@winnow/eval';
+import { defaultDatasetsDir, readabilityExtractor } from '@winnow/eval';
 import { extract } from '../src/extract.js';
 
 const TOKEN = /\w+/gu;
@@ -48,7 +48,7 @@ function main(): void {
       const started = performance.now();
       let text = '';
       try {
-        text = algo === 'readability' ? readabilityAlgorithm.extract({ id, html }).text : extract({ id, html }).text;
+        text = algo === 'readability' ? readabilityExtractor.extract({ id, html }).text : extract({ id, html }).text;
       } catch {
         text = '';
       }

@@ -9,24 +9,14 @@
  *   WINNOW_UPDATE_FLOORS=1 npx vitest run src/accuracy.test.ts   # raise floors to the measured figures (never lowers)
  */
 import { afterAll, describe, it } from 'vitest';
-import { accuracyGate, type SiteAlgorithm } from '@winnow/eval';
+import { accuracyGate } from '@winnow/eval';
 import { winnowExtractor } from './extractor.js';
-import type { SiteModel } from './site.js';
-
-const winnow: SiteAlgorithm<SiteModel> = {
-  kind: 'site',
-  name: 'winnow',
-  description: winnowExtractor.description,
-  defaultTrainPages: winnowExtractor.defaultTrainPages,
-  learn: (pages) => winnowExtractor.learn(pages),
-  extract: (model, page) => winnowExtractor.extract(model, page),
-};
 
 const gate = accuracyGate(new URL('../accuracy-floors.json', import.meta.url), { name: 'winnow accuracy gate' });
 
 describe('winnow accuracy floors', () => {
   afterAll(() => gate.save());
   for (const gateCase of gate.cases) {
-    it(gateCase.name, (context) => gate.checkHarness(gateCase, winnow, context), 600_000);
+    it(gateCase.name, (context) => gate.checkHarness(gateCase, winnowExtractor, context), 600_000);
   }
 });
