@@ -47,6 +47,7 @@ it('exports the public API', async () => {
       "minimumBlocks",
       "pageBlockIndexer",
       "parseHtml",
+      "parseHtmlFragment",
       "plainExtractor",
       "renderExtraction",
       "renderHtml",

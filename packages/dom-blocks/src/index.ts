@@ -2,7 +2,7 @@ export type { Page, BlockLabel, LabelledBlock, Extraction, PageMetadata, Extract
 export { runExtractor, groupBySite, hasSiteFolderTraining, type RunExtractorOptions, type ExtractorRun, type Training } from './run-extractor.js';
 export { WinnowError, isWinnowError, type WinnowErrorCode } from './errors.js';
 export { decodeHtml, decodeBytes, looksBinary, DEFAULT_DECODE_OPTIONS, BINARY_CONTROL_BYTE_RATIO, type DecodeOptions, type DecodedHtml } from './decode.js';
-export { parseHtml, htmlToString, MAX_DOM_DEPTH, DEFAULT_PARSE_OPTIONS, type ParseOptions } from './parse.js';
+export { parseHtml, parseHtmlFragment, htmlToString, MAX_DOM_DEPTH, DEFAULT_PARSE_OPTIONS, type ParseOptions } from './parse.js';
 export {
   VOID_ELEMENTS,
   RAW_TEXT_ELEMENTS,

@@ -3,7 +3,7 @@ import { parse } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { buildBlockTree } from './blocks.js';
 import { WinnowError } from './errors.js';
-import { MAX_DOM_DEPTH, parseHtml } from './parse.js';
+import { MAX_DOM_DEPTH, parseHtml, parseHtmlFragment } from './parse.js';
 import { extractPlain } from './plain.js';
 import { dumpLinkedom, dumpParse5, visibleWordsLinkedom, visibleWordsParse5 } from './test-support/trees.js';
 
@@ -156,5 +156,15 @@ describe('parseHtml', () => {
     const garbage = new Uint8Array(4096).map((_, index) => (index * 7919) % 256);
     expect(() => parseHtml(garbage)).toThrow(WinnowError);
     expect(() => parseHtml(garbage)).toThrow(expect.objectContaining({ code: 'BINARY_INPUT' }));
+  });
+});
+
+describe('parseHtmlFragment', () => {
+  it('parses markup as a fragment with scripting off: the content of a noscript is elements', () => {
+    const fragment = parseHtmlFragment('<a href="x"><img src="y"></a>tail<noscript><p>z</p></noscript>');
+    const parts = [...fragment.childNodes].map((node) => (node as Element).outerHTML ?? node.textContent);
+    expect(parts).toEqual(['<a href="x"><img src="y"></a>', 'tail', '<noscript><p>z</p></noscript>']);
+    // parseHtml reads as a browser with scripting on: the same noscript holds one text node.
+    expect(parseHtml('<noscript><p>z</p></noscript>').querySelector('noscript')?.childNodes.length).toBe(1);
   });
 });

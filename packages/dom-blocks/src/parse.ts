@@ -1,4 +1,4 @@
-import { parse } from 'parse5';
+import { parse, parseFragment } from 'parse5';
 import { decodeHtml, type DecodeOptions } from './decode.js';
 import { WinnowError } from './errors.js';
 import { createLinkedomTreeAdapter, MAX_DOM_DEPTH } from './tree-adapter.js';
@@ -44,4 +44,16 @@ export function parseHtml(input: string | Uint8Array, options: ParseOptions = {}
   const html = htmlToString(input, options);
   const treeAdapter = createLinkedomTreeAdapter(options.maxDepth ?? MAX_DOM_DEPTH);
   return parse(html, { treeAdapter, scriptingEnabled: true }) as unknown as Document;
+}
+
+/**
+ * Parses HTML as a fragment (in a `<template>`'s context, parse5's default for a fragment) with scripting
+ * off, as the markup reads: the content of a `<noscript>` is elements, where `parseHtml` (scripting on, as
+ * a browser shows a page) keeps it as one text node. Same depth cap as `parseHtml`.
+ */
+export function parseHtmlFragment(html: string, options: Pick<ParseOptions, 'maxDepth'> = {}): DocumentFragment {
+  const treeAdapter = createLinkedomTreeAdapter(options.maxDepth ?? MAX_DOM_DEPTH);
+  // parse5 creates a fragment's nodes without asking for a document: start the one they belong to.
+  treeAdapter.createDocument();
+  return parseFragment(html, { treeAdapter, scriptingEnabled: false }) as unknown as DocumentFragment;
 }

@@ -30,6 +30,16 @@ describe('pageStructure', () => {
     expect(b.tagShingles).not.toEqual(a.tagShingles);
   });
 
+  it('reads the markup of a noscript, which the parser keeps as text, as the elements it is', () => {
+    const structure = pageStructure('<html><body><div><noscript><a href="x"><img src="y"></a></noscript></div></body></html>');
+    const asMarkup = pageStructure(parseHtml('<html><body><div><span><a href="x"><img src="y"></a></span></div></body></html>'));
+    const asText = pageStructure('<html><body><div><noscript>a</noscript></div></body></html>');
+    // html/head, html/body/div/noscript/a/img: one path each, and not noscript/#text.
+    expect(structure.paths.length).toBe(2);
+    expect(structure.paths).not.toEqual(asText.paths);
+    expect(structure.tagShingles.length).toBe(asMarkup.tagShingles.length);
+  });
+
   it('shingles paths into runs of shingleLength tags (CPS), a short path being its own shingle', () => {
     const html = '<html><body><div><div><div><p>x</p></div></div></div></body></html>';
     // Two paths: html/head (the parser adds the head, as a browser does), short, its own shingle; and

@@ -1,4 +1,4 @@
-import { ELEMENT_NODE, TEXT_NODE, VOID_ELEMENTS, parseHtml, tagOf, walkTree } from '@winnow/dom-blocks';
+import { ELEMENT_NODE, TEXT_NODE, VOID_ELEMENTS, parseHtml, parseHtmlFragment, tagOf, walkTree, type TreeVisitor } from '@winnow/dom-blocks';
 import { finishHash, hashString, mixHash, sortedHashes } from './hash.js';
 
 /** The three structural distances of Gottron 2008 §4. */
@@ -75,9 +75,21 @@ const TAG_SHINGLE_SALT = 0x54414753; // 'TAGS'
 const END_TAG_BIT = 0x9e3779b9;
 
 /**
+ * The markup inside a `<noscript>` that the parser kept as text (it does with scripting on, as a browser
+ * shows a page), or null. Gottron's paths and tag sequences are over the markup's tags, and a template's
+ * `<noscript>` fallbacks (tracking pixels, menus, ads) are as much part of it as the rest.
+ */
+function noscriptMarkup(element: Element): string | null {
+  if (tagOf(element) !== 'noscript') return null;
+  const text = element.firstChild;
+  return text && text.nodeType === TEXT_NODE && !text.nextSibling && text.nodeValue?.includes('<') ? text.nodeValue : null;
+}
+
+/**
  * Builds a page's structural sets in one iterative walk (no recursion on DOM depth), in time linear in
  * the number of nodes (times the shingle length). Comments, doctypes and whitespace-only text are not
- * structure; the head, scripts and styles are (a template fixes them as much as the body).
+ * structure; the head, scripts and styles are (a template fixes them as much as the body), and so is
+ * the markup of a `<noscript>` that the parser kept as text (read as the fragment it is).
  */
 export function pageStructure(input: Document | Element | string | Uint8Array, options: Partial<StructureOptions> = {}): PageStructure {
   const shingleLength = options.shingleLength ?? DEFAULT_STRUCTURE_OPTIONS.shingleLength;
@@ -113,7 +125,7 @@ export function pageStructure(input: Document | Element | string | Uint8Array, o
     if (sequence.length >= shingleLength) tagShingles.push(windowHash(sequence, sequence.length, shingleLength, TAG_SHINGLE_SALT));
   };
 
-  walkTree(root, {
+  const visitor: TreeVisitor = {
     enter(node) {
       if (node.nodeType === TEXT_NODE) {
         if (!NON_BLANK.test((node as Text).data)) return false;
@@ -133,7 +145,11 @@ export function pageStructure(input: Document | Element | string | Uint8Array, o
       hasChild.push(false);
       if (pathTags.length >= shingleLength) pathShingles.push(windowHash(pathTags, pathTags.length, shingleLength, PATH_SHINGLE_SALT));
       addToken(tag);
-      return true;
+      const markup = noscriptMarkup(node as Element);
+      if (markup === null) return true;
+      // Walked in place of the text node that holds it (a `<noscript>` in a scripting-off fragment is markup, so this nests once).
+      for (let child = parseHtmlFragment(markup).firstChild; child; child = child.nextSibling) walkTree(child, visitor);
+      return false;
     },
     leave(node) {
       if (node.nodeType !== ELEMENT_NODE) return;
@@ -142,7 +158,8 @@ export function pageStructure(input: Document | Element | string | Uint8Array, o
       pathTags.pop();
       pathStates.pop();
     },
-  });
+  };
+  walkTree(root, visitor);
   // A tag sequence shorter than one shingle is its own shingle.
   if (sequence.length < shingleLength) tagShingles.push(windowHash(sequence, sequence.length, sequence.length, TAG_SHINGLE_SALT));
 
