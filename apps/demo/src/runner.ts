@@ -23,7 +23,7 @@ export function createInlineRunner(): DemoRunner {
 export interface WorkerRunnerOptions {
   /** Worker threads; requests beyond them wait in a queue. */
   workers: number;
-  /** A request whose algorithms run longer is stopped (its worker terminated) with `EXTRACTION_TIMEOUT`. */
+  /** A request whose algorithms run longer (counted from when its worker starts on it) is stopped, its worker terminated, with `EXTRACTION_TIMEOUT`. */
   timeoutMs: number;
   /** Requests waiting for a worker before new ones are refused with `SERVER_BUSY`. */
   maxQueue: number;
@@ -104,9 +104,13 @@ export function createWorkerRunner(options: Partial<WorkerRunnerOptions> = {}): 
     });
     worker.unref();
     const slot: Slot = { worker, job: null, timer: null };
-    worker.on('message', (message: { id: number; run?: DemoRun; error?: { status: number; code: DemoErrorCode; message: string } }) => {
+    worker.on('message', (message: { id: number; started?: boolean; run?: DemoRun; error?: { status: number; code: DemoErrorCode; message: string } }) => {
       const job = slot.job;
       if (!job || job.id !== message.id) return;
+      if (message.started) {
+        startTimer(slot);
+        return;
+      }
       finish(slot);
       if (message.error) job.reject(new DemoError(message.error.code, message.error.status, message.error.message));
       else job.resolve(message.run as DemoRun);
@@ -127,16 +131,21 @@ export function createWorkerRunner(options: Partial<WorkerRunnerOptions> = {}): 
     return slot;
   }
 
+  /** The time limit of the slot's job, from when its worker starts on it (a new worker loads first). */
+  function startTimer(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => {
+      fail(slot, 'EXTRACTION_TIMEOUT', 503, `The algorithms took longer than ${settings.timeoutMs / 1000} s on this page and were stopped: try another algorithm or a smaller page.`);
+      replace(slot);
+    }, settings.timeoutMs);
+  }
+
   function dispatch(): void {
     while (!closed && queue.length) {
       const slot = slots.find((candidate) => !candidate.job) ?? (slots.length < settings.workers ? spawn() : null);
       if (!slot) return;
       const job = queue.shift() as Job;
       slot.job = job;
-      slot.timer = setTimeout(() => {
-        fail(slot, 'EXTRACTION_TIMEOUT', 503, `The algorithms took longer than ${settings.timeoutMs / 1000} s on this page and were stopped: try another algorithm or a smaller page.`);
-        replace(slot);
-      }, settings.timeoutMs);
       slot.worker.postMessage({ id: job.id, options: job.options } satisfies WorkerJob);
     }
   }

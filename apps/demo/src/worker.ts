@@ -9,6 +9,8 @@ export interface WorkerJob {
 }
 
 parentPort?.on('message', (job: WorkerJob) => {
+  // The runner's time limit counts from here, not from the worker's start-up (loading every algorithm).
+  parentPort!.postMessage({ id: job.id, started: true });
   try {
     parentPort!.postMessage({ id: job.id, run: runDemo(job.options) });
   } catch (cause) {
