@@ -65,6 +65,12 @@ export interface Extraction {
   unit: 'block' | 'line';
   /** Page metadata, when the extractor reads it. */
   metadata?: PageMetadata;
+  /**
+   * The content as GitHub Flavored Markdown rendered from the page's own document (headings, lists,
+   * tables, code blocks kept), when the extractor gives it; `renderExtraction(…, 'markdown')` prefers it
+   * to the Markdown it builds from `blocks`.
+   */
+  markdown?: string;
 }
 
 /** What the registry, the CLI and the demo show about an extractor. */
