@@ -44,6 +44,15 @@ function parseCount(name: string, value: unknown): number | undefined {
   return count;
 }
 
+/** `--links` and `--images` as the extractor's options (`markdown: { links, images }`); they shape Markdown only. */
+function markdownOptions(flags: Record<string, unknown>, format: RenderFormat): Record<string, unknown> | undefined {
+  const links = flags.links === true;
+  const images = flags.images === true;
+  if (!links && !images) return undefined;
+  if (format !== 'markdown' && format !== 'json') throw new UsageError(`--links and --images shape Markdown: use them with --format markdown (or json, which carries the Markdown), not ${format}`);
+  return { markdown: { links, images } };
+}
+
 function parseAlgo(value: unknown): string {
   const name = String(value ?? DEFAULT_ALGORITHM);
   if (!algorithmNames().includes(name)) throw new UsageError(`--algo must be one of ${algorithmNames().join(', ')}, not "${name}"`);
@@ -68,7 +77,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     .option('--site-dir <dir>', "Site algorithms given one page: the folder of its site's other pages")
     .option('--template <file>', 'Extract with a FastCE template built by `winnow template build` (replaces --algo)')
     .option('--workers <n>', 'Worker threads for WARC files and for folders with a page algorithm (default: the cores)')
+    .option('--links', 'Markdown: keep links as [text](url), made absolute against the page URL (winnow)')
+    .option('--images', 'Markdown: keep images as ![alt](src) (winnow)')
     .example('winnow extract page.html')
+    .example('winnow extract page.html --format markdown --links')
     .example('winnow extract crawl.warc.gz --format markdown > records.jsonl')
     .example('winnow extract pages/ --algo plain --format markdown --out extracted/')
     .action((inputs: string[], flags: Record<string, unknown>) => {
@@ -79,15 +91,16 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         if (inputs.length === 0) throw new UsageError('extract needs a file, a folder or - (see winnow extract --help)');
         if (flags.template === true) throw new UsageError('--template needs a file (see winnow template build --help)');
         const workers = parseWorkers(flags.workers);
+        const extractorOptions = markdownOptions(flags, format);
         if (inputs.some(isWarcFile)) {
           if (!inputs.every(isWarcFile)) throw new UsageError('extract reads WARC files or HTML pages, not both at once');
-          const warc = await runExtractWarc({ files: inputs, algo, format, workers, out: flags.out as string | undefined, write: io.stdout });
+          const warc = await runExtractWarc({ files: inputs, algo, format, workers, out: flags.out as string | undefined, write: io.stdout, options: extractorOptions });
           io.stderr(`winnow: ${formatCounts(warc.counts)}${warc.failed ? `; ${warc.failed} pages failed (see their "error")` : ''}\n`);
           return warc.failed ? EXIT_FAILURE : EXIT_OK;
         }
         const progress = createProgress(`extract ${flags.template ? 'fce template' : algo}`, { quiet: !showProgress });
         const pooled = workers > 1 && !flags.template && getAlgorithm(algo).kind === 'page' && manyPages(inputs);
-        const outputs = pooled ? await runExtractInPool({ inputs, algo, format, workers, onProgress: (done, total, id) => total > 1 && progress.update(done, total, id) }) : await runExtract({
+        const outputs = pooled ? await runExtractInPool({ inputs, algo, format, workers, options: extractorOptions, onProgress: (done, total, id) => total > 1 && progress.update(done, total, id) }) : await runExtract({
           inputs: inputs.map((input) => (input === STDIN_PLACEHOLDER ? '-' : input)),
           algo,
           format,
@@ -95,6 +108,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
           out: flags.out as string | undefined,
           siteDir: flags.siteDir as string | undefined,
           template: flags.template as string | undefined,
+          extractorOptions,
           stdin: io.stdin,
           onProgress: (done, total, id) => total > 1 && progress.update(done, total, id),
           onWarning: (message) => io.stderr(`winnow: ${message}\n`),

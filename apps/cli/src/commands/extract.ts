@@ -31,6 +31,11 @@ export interface ExtractCommandOptions {
   siteDir?: string;
   /** A FastCE template file (`winnow template build`): extract with it instead of `algo`. */
   template?: string;
+  /**
+   * Passed to the extractor's `extract` (and `learn`): winnow's reads `markdown: { links, images }` for
+   * the Markdown it renders from the page; extractors ignore options they do not know.
+   */
+  extractorOptions?: Record<string, unknown>;
   stdin?: NodeJS.ReadableStream;
   onProgress?: (done: number, total: number, id: string) => void;
   /** One line about something the run worked around (a training page skipped, few site pages). */
@@ -116,7 +121,8 @@ export async function runExtract(options: ExtractCommandOptions): Promise<Extrac
   const extractor = options.template ? fceExtractor : getAlgorithm(options.algo);
   const { pages, folder } = await readPages(options.inputs, options.stdin);
   const outputs: ExtractOutput[] = [];
-  for (const run of runExtractor(extractor, pages, { training: trainingOf(extractor, pages, options, folder) ?? { pages: [] } })) {
+  const training = trainingOf(extractor, pages, options, folder) ?? { pages: [] };
+  for (const run of runExtractor(extractor, pages, { training, options: options.extractorOptions })) {
     const { page, extraction, error } = run;
     if (extraction) outputs.push({ id: page.id, extraction, rendered: renderExtraction(extraction, options.format), ms: run.extractMs });
     else outputs.push({ id: page.id, rendered: '', ms: run.extractMs, error: error?.stage === 'learn' ? `learning failed: ${errorLine(error.cause)}` : errorLine(error?.cause) });
