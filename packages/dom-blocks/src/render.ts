@@ -79,7 +79,7 @@ export function renderExtraction(extraction: Extraction, format: RenderFormat): 
   }
 }
 
-/** A labelled copy of a block (its own text, paper 000 Fig. 3), ready for an `Extraction`. */
+/** A labelled copy of a block (its own text, Nguyen et al. 2009 Fig. 3), ready for an `Extraction`. */
 export function labelBlock(block: Block, label: BlockLabel, reason: string): LabelledBlock {
   return { path: block.path, text: block.ownText, label, reason, order: block.index, tag: block.tag };
 }

@@ -92,7 +92,7 @@ function learningPages(pages: Page[], options: ExtractCommandOptions, folder: st
 
 /**
  * Where a site algorithm's model comes from (see `Training`): a stored template; each page's own training
- * pages in `--site-dir` when the algorithm gathers them (paper 004 §3 follows the page's links); else one
+ * pages in `--site-dir` when the algorithm gathers them (Gottron 2008 §3 follows the page's links); else one
  * model learned from the folder's pages, the `--site-dir` folder or a lone page's sibling files.
  */
 function trainingOf(extractor: Extractor, pages: Page[], options: ExtractCommandOptions, folder: string | undefined): Training | undefined {
