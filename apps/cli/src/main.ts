@@ -164,7 +164,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     });
 
   cli
-    .command('segments [...inputs]', 'Detect templates incrementally (segment table, Wang et al. 2008, "Incremental Web Page Template Detection"): process pages in the order given')
+    .command('segments [...inputs]', 'Detect templates incrementally (segment table, Wang et al. 2008): process pages in the order given')
     .option('--store <file>', 'SQLite file of the crawl (created when absent; a later run resumes it). Default: a table in memory')
     .option('--site <host>', 'Site key of the pages (default: "default")')
     .option('--json', "One JSON line per page: its labelled blocks, layout blocks, page number and the table's size")
@@ -196,7 +196,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     });
 
   cli
-    .command('template <action> [...inputs]', 'build: learn a FastCE site template (Nguyen et al. 2009, "A Fast Template-based Approach to Automatically Identify Primary Text Content of a Web Page") from pages or a folder')
+    .command('template <action> [...inputs]', 'build: learn a FastCE site template (Nguyen et al. 2009) from pages or a folder')
     .option('-o, --output <file>', 'Where to write the template JSON (required)')
     .option('--pages <n>', 'Learn from the first N pages in name order', { default: 25 })
     .option('--site <name>', "The site the template describes (default: the folder's name)")
@@ -223,7 +223,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     });
 
   cli
-    .command('segment <page>', 'Divide a page into content blocks under their title blocks (Sano et al. 2013, "A Web Page Segmentation Method by using Headlines to Web Contents as Separators and its Evaluations"), with the layout of headless Chromium')
+    .command('segment <page>', 'Divide a page into content blocks under their title blocks (Sano et al. 2013), with the layout of headless Chromium')
     .option('--json', 'Print the segmentation as JSON')
     .option('--png <file>', 'Save a screenshot with the content blocks outlined (needs Chromium)')
     .option('--layout <source>', `Boxes from: ${SEGMENT_LAYOUT_CHOICES.join(', ')} (auto: Chromium when installed)`, { default: 'auto' })
@@ -247,7 +247,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     });
 
   cli
-    .command('cluster [...inputs]', 'Cluster pages by template (Gottron 2008, "Bridging the Gap: From Multi Document Template Detection to Single Document Content Extraction"): files, folders, or a JSON list [{ "html", "site" }]')
+    .command('cluster [...inputs]', 'Cluster pages by template (Gottron 2008): files, folders, or a JSON list [{ "html", "site" }]')
     .option('--distance <measure>', 'cp (common paths), cps (path shingles) or ctss (tag-sequence shingles)', { default: 'cp' })
     .option('--threshold <t>', 'Single-linkage threshold (default: the paper\'s, CP 0.7, CPS 0.6, CTSS 0.85)')
     .option('--shingle <k>', 'Tags per shingle for cps and ctss (default 8)')

@@ -2,7 +2,7 @@ import { markupHides } from './html-elements.js';
 import { collapseWhitespace } from './tokenize.js';
 import { CDATA_SECTION_NODE, ELEMENT_NODE, TEXT_NODE, tagOf, walkTree } from './walk.js';
 
-/** Block-level tags of Sano et al. 2013, Fig. 2, the list `BT`. */
+/** Block-level tags of Sano et al. 2013 (Sano et al.), Fig. 2, the list `BT`. */
 export const PAPER_003_BLOCK_TAGS: readonly string[] = Object.freeze([
   'p', 'blockquote', 'pre', 'div', 'noscript', 'hr', 'address', 'fieldset', 'legend',
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table', 'caption',
@@ -16,7 +16,7 @@ export const HTML5_BLOCK_TAGS: readonly string[] = Object.freeze([
   'xmp', 'plaintext', 'optgroup', 'frameset', 'frame',
 ]);
 
-/** Every tag that opens a block: Sano et al.'s list plus the HTML5 block elements. */
+/** Every tag that opens a block: Sano et al. 2013's list plus the HTML5 block elements. */
 export const BLOCK_LEVEL_TAGS: ReadonlySet<string> = new Set([...PAPER_003_BLOCK_TAGS, ...HTML5_BLOCK_TAGS]);
 
 /**

@@ -6,8 +6,8 @@
  * never read here: it is the out-of-sample check.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { gunzipSync } from 'node:zlib';
@@ -41,7 +41,7 @@ export interface CorpusPage {
   paths: string[];
 }
 
-export const CACHE_DIR = process.env.EXTRACT_CACHE ?? path.join(tmpdir(), 'extract-cache');
+export const CACHE_DIR = process.env.EXTRACT_CACHE ?? path.join(tmpdir(), 'winnow-extract-cache');
 const TOKEN = /\w+/gu;
 
 function lowerTokens(text: string): string[] {

@@ -72,7 +72,7 @@ export interface ProcessOptions extends Partial<SegmentTableOptions> {
 }
 
 /**
- * Processes one crawled page with Wang et al.'s four steps: segmentation (§2.1), table expansion (§2.2),
+ * Processes one crawled page with Wang et al. 2008's four steps: segmentation (§2.1), table expansion (§2.2),
  * template detection (§2.3) and table shrinkage (§2.4). Expansion and shrinkage are one atomic store
  * update; detection uses the DFs after the expansion, this page included. A page the site's ledger has
  * counted already (same id, same content: `contentHashOf`) is not counted again, only labelled with the

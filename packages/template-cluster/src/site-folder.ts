@@ -180,7 +180,7 @@ export function linkedTrainingPages(pageFile: string, siteDir: string, options: 
 }
 
 /**
- * The DF-cluster extractor of Gottron 2008 on the shared contract. Given a folder mirroring
+ * The DF-cluster extractor of Gottron 2008 (Gottron 2008) on the shared contract. Given a folder mirroring
  * the site (`winnow extract --site-dir`), each page learns from the pages it links to (`SiteFolderTraining`).
  */
 export const templateClusterExtractor: SiteExtractor<TemplateClusterModel, TemplateClusterOptions> & SiteFolderTraining = Object.freeze({

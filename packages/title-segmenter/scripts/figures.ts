@@ -156,6 +156,6 @@ if (session && parts.has('timing')) {
   results.timing = { pages: rows.length, medianTotalMs: median(totals), maxTotalMs: Math.max(...totals), under1000: totals.filter((total) => total < 1000).length };
 }
 await session?.close();
-const written = path.join(tmpdir(), 'title-segmenter-figures.json');
-writeFileSync(written, `${JSON.stringify(results, null, 2)}\n`);
-console.log(`figures written to ${written}`);
+const resultsFile = path.join(tmpdir(), 'title-segmenter-figures.json');
+writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`figures written to ${resultsFile}`);
