@@ -185,7 +185,7 @@ export function extract(input: ExtractInput, options: ExtractOptions = {}): Extr
   const { blocks, notes } = labelUnits(scores, threshold, options.site, page.tree);
   const extraction = makeExtraction(blocks, notes);
   const content = blocks.filter((block) => block.label === 'content').map((block) => block.order);
-  const markdown = renderMarkdownFromTree(page.tree, content, { baseUrl: url, ...options.markdown });
+  const markdown = renderMarkdownFromTree(page.tree, content, { ...options.markdown, baseUrl: options.markdown?.baseUrl ?? url });
   return { ...extraction, metadata: extractMetadata(page.document, url), markdown };
 }
 
