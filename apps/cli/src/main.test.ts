@@ -270,4 +270,14 @@ describe('winnow extract with a site algorithm', () => {
     expect(stderr).toMatch(/broken\.html: not learned from: BINARY_INPUT/);
     expect(stderr).toMatch(/learning from 2 page\(s\)/);
   });
+
+  it('uses the folder quietly with winnow, which needs no site pages', async () => {
+    const folder = temporaryDirectory('winnow-site-');
+    writeFileSync(path.join(folder, 'a.html'), readFileSync(path.join(FIXTURES, 'site/a.html')));
+    writeFileSync(path.join(folder, 'b.html'), readFileSync(path.join(FIXTURES, 'site/b.html')));
+    const { code, stdout, stderr } = await run(['extract', path.join(folder, 'a.html'), '--algo', 'winnow']);
+    expect(code).toBe(EXIT_OK);
+    expect(stdout).toContain('Thousands of homes lost power');
+    expect(stderr).not.toMatch(/learning from/);
+  });
 });

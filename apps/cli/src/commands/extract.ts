@@ -65,7 +65,7 @@ function errorLine(cause: unknown): string {
  * only, the page always included). Only those are read; a page that cannot be decoded is skipped with a
  * warning naming it.
  */
-function learningPages(pages: Page[], options: ExtractCommandOptions, folder: string | undefined, limit: number): Page[] {
+function learningPages(pages: Page[], options: ExtractCommandOptions, folder: string | undefined, limit: number, needsPages: boolean): Page[] {
   const read = (file: string): Page => ({ id: file, html: new Uint8Array(readFileSync(file)) });
   let candidates: Page[];
   const only = pages[0];
@@ -89,7 +89,8 @@ function learningPages(pages: Page[], options: ExtractCommandOptions, folder: st
       return false;
     }
   });
-  if (readable.length < limit && !options.siteDir && pages.length === 1 && !folder && only.id !== 'stdin') {
+  // An extractor that works with no site pages (winnow: defaultTrainPages 0) takes what is there, quietly.
+  if (needsPages && readable.length < limit && !options.siteDir && pages.length === 1 && !folder && only.id !== 'stdin') {
     options.onWarning?.(`learning from ${readable.length} page(s) of ${path.dirname(only.id)}, fewer than ${limit}: pass --site-dir or --train`);
   }
   return readable;
@@ -105,11 +106,12 @@ function trainingOf(extractor: Extractor, pages: Page[], options: ExtractCommand
   if (extractor.kind !== 'site') return undefined;
   const limit = Math.max(1, options.train ?? extractor.defaultSitePages ?? extractor.defaultTrainPages);
   const { siteDir } = options;
+  const needsPages = extractor.defaultTrainPages > 0 || options.train !== undefined;
   if (siteDir && hasSiteFolderTraining(extractor)) {
-    return { pagesFor: (page) => (page.id === 'stdin' ? { pages: learningPages(pages, options, folder, limit) } : extractor.trainingPagesInFolder(page.id, siteDir)) };
+    return { pagesFor: (page) => (page.id === 'stdin' ? { pages: learningPages(pages, options, folder, limit, needsPages) } : extractor.trainingPagesInFolder(page.id, siteDir)) };
   }
   // Gathered when the first page comes: a failure (an unreadable --site-dir) is each page's error.
-  return { pages: () => learningPages(pages, options, folder, limit) };
+  return { pages: () => learningPages(pages, options, folder, limit, needsPages) };
 }
 
 /**
