@@ -12,6 +12,7 @@
 //    (so it must be JavaScript-compatible TypeScript: no type annotations) after type-checking it with
 //    tsc against the installed types; for a package with a `bin`, its README's first ```sh block with
 //    bash (`npm install …` lines skipped: the tarballs are installed already), plus `npx <bin> --help`;
+//    the files in a package's `test/fixtures/readme/` (inputs its example reads) are copied beside them;
 // 6. removes the temporary folder (unless --keep).
 //
 // Usage: pnpm pack-check [--no-build] [--keep] [--only @winnow/a,@winnow/b]
@@ -222,6 +223,9 @@ async function main() {
       const readmePath = join(entry.dir, 'README.md');
       const readme = existsSync(readmePath) ? readFileSync(readmePath, 'utf8') : '';
       const slug = entry.manifest.name.replace(/^@/, '').replace(/\//g, '-');
+      // Files a README's example reads (the crawl package's `crawl.warc.gz`), beside the examples' cwd.
+      const inputs = join(entry.dir, 'test', 'fixtures', 'readme');
+      if (existsSync(inputs)) for (const name of readdirSync(inputs)) writeFileSync(join(project, name), readFileSync(join(inputs, name)));
       if (entry.manifest.bin) {
         const block = firstCodeBlock(readme, ['sh', 'bash', 'shell']);
         if (!block) {

@@ -1,6 +1,6 @@
 // Throughput of extract over a WARC (1 and 2 threads), of crawl on Redis (1 and 2 worker processes),
 // and the per-page cost of the Redis segment store against the in-memory one.
-//   pnpm --filter @winnow/crawl bench [pages per site = 20]
+//   pnpm --filter @winnow/crawl bench [pages per site = 20] [algorithm = the crawl default, winnow]
 // Reads the dataset sites from DATASETS_DIR (default ../shared/datasets); starts its own redis-server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,12 +9,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultDatasetsDir } from '@winnow/eval';
 import { createMemoryStore, processPageAsync, type AnySegmentStore } from '@winnow/segment-table';
-import { extractWarcFiles, openRedisStore, readWarcFiles, runCrawl, type WarcPage } from '../src/index.js';
+import { DEFAULT_CRAWL_ALGORITHM, extractWarcFiles, openRedisStore, readWarcFiles, runCrawl, type WarcPage } from '../src/index.js';
 import { buildWarc } from '../src/test-support/build-warc.js';
 import { datasetRecords } from '../src/test-support/dataset-warc.js';
 import { startRedis } from '../src/test-support/redis-server.js';
 
 const perSite = Number(process.argv[2] ?? 20);
+const algo = process.argv[3] ?? DEFAULT_CRAWL_ALGORITHM;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const directory = mkdtempSync(path.join(tmpdir(), 'winnow-crawl-bench-'));
 const file = path.join(directory, 'bench.warc.gz');
@@ -27,9 +28,9 @@ console.log(`| run | pages | time s | throughput |\n|---|---:|---:|---:|`);
 for (const workers of [1, 2]) {
   const started = performance.now();
   let pages = 0;
-  for await (const record of extractWarcFiles([file], { algo: 'plain', format: 'text', workers })) pages += record.error ? 0 : 1;
+  for await (const record of extractWarcFiles([file], { algo, format: 'text', workers })) pages += record.error ? 0 : 1;
   const ms = performance.now() - started;
-  console.log(`| extract --workers ${workers} (plain) | ${pages} | ${(ms / 1000).toFixed(1)} | ${rate(pages, ms)} |`);
+  console.log(`| extract --workers ${workers} (${algo}) | ${pages} | ${(ms / 1000).toFixed(1)} | ${rate(pages, ms)} |`);
 }
 
 const redis = await startRedis();
@@ -40,9 +41,9 @@ for (const count of [1, 2]) {
       child.stdout?.once('data', () => resolve(child));
     })),
   );
-  const summary = await runCrawl({ warcs: [file], redisUrl: redis.url, outDir: path.join(directory, `out-${count}`), algo: 'plain', queue: `bench-${count}` });
+  const summary = await runCrawl({ warcs: [file], redisUrl: redis.url, outDir: path.join(directory, `out-${count}`), algo, queue: `bench-${count}` });
   workers.forEach((child) => child.kill('SIGTERM'));
-  console.log(`| crawl, ${count} worker process${count > 1 ? 'es' : ''} (plain) | ${summary.pages} | ${summary.seconds.toFixed(1)} | ${rate(summary.pages, summary.seconds * 1000)} |`);
+  console.log(`| crawl, ${count} worker process${count > 1 ? 'es' : ''} (${algo}) | ${summary.pages} | ${summary.seconds.toFixed(1)} | ${rate(summary.pages, summary.seconds * 1000)} |`);
 }
 
 // segment-table over the same pages in WARC order, one process: memory store, then Redis store.
