@@ -1,6 +1,7 @@
 /*
  * Scores the bundled model on the cached corpus (no re-parsing): bag F1 by dataset and page type, on the
- * validation split (default) or all pages, at the model's threshold.
+ * validation split (default) or all pages: at the model's threshold alone, and as `extract` decides
+ * (the threshold and the main region).
  *
  *   tsx scripts/tune.ts [validation|train|all]
  */
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextFeatures } from '../src/features.js';
 import { predictRaw, predictRows, sigmoid } from '../src/gbdt.js';
 import type { ExtractModel } from '../src/model.js';
+import { decideUnits, mainRegion } from '../src/decide.js';
 import { loadCorpus, type CorpusPage } from './corpus.js';
 
 const model = JSON.parse(readFileSync(fileURLToPath(new URL('../src/model/model.json', import.meta.url)), 'utf8')) as ExtractModel;
@@ -49,6 +51,11 @@ function main(): void {
   const pages = loadCorpus().filter((page) => which === 'all' || page.split === which);
   const variants: Record<string, (page: CorpusPage, p: Float32Array) => boolean[]> = {
     threshold: (_page, p) => Array.from(p, (value) => value >= model.threshold),
+    // What `extract` decides: the threshold, and outside the main region REGION_OUTSIDE_THRESHOLD.
+    region: (page, p) => {
+      const region = mainRegion(page.blockParents, page.unitBlocks, page.words, p, model.threshold);
+      return decideUnits(page.matrix, p, model.threshold, region).map((decision) => decision.content);
+    },
   };
   const groups = new Map<string, Map<string, number[]>>();
   for (const page of pages) {

@@ -13,7 +13,7 @@ import {
   type Page,
 } from '@winnow/dom-blocks';
 import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextFeatures, pageFeatures, type PageFeatures } from './features.js';
-import { decideUnits } from './decide.js';
+import { REGION_OUTSIDE_THRESHOLD, decideUnits, mainRegion, unitTree } from './decide.js';
 import { predictRaw, predictRows, sigmoid } from './gbdt.js';
 import { validateModel, type ExtractModel } from './model.js';
 import trainedModel from './model/model.json' with { type: 'json' };
@@ -27,6 +27,11 @@ export interface ExtractOptions {
   site?: SiteModel;
   /** Probability at or above which a block is content; default: the model's own (tuned on the training data). */
   threshold?: number;
+  /**
+   * Probability a block outside the page's main region (the subtree the model is surest of) needs to be
+   * content; default `REGION_OUTSIDE_THRESHOLD` (0.6). At or below `threshold` the region changes nothing.
+   */
+  regionThreshold?: number;
   /** A model other than the bundled one (from `scripts/train.ts`). */
   model?: ExtractModel;
   /** `Content-Type` of the page's transport, for decoding bytes. */
@@ -36,6 +41,8 @@ export interface ExtractOptions {
 export const DEFAULT_EXTRACT_OPTIONS = Object.freeze({
   /** Read from the bundled model (tuned on the validation split of the training datasets). */
   threshold: undefined as number | undefined,
+  /** See `REGION_OUTSIDE_THRESHOLD` (tuned on the validation split of the training datasets). */
+  regionThreshold: REGION_OUTSIDE_THRESHOLD,
 });
 
 let bundled: ExtractModel | undefined;
@@ -129,10 +136,18 @@ export function scoreTree(tree: BlockTree, model: ExtractModel = bundledModel())
 }
 
 /** Labels every unit from its probability (and site evidence when given). */
-export function labelUnits(scores: UnitScores, threshold: number, site?: SiteModel, pageTree?: BlockTree): { blocks: LabelledBlock[]; notes: string[] } {
+export function labelUnits(
+  scores: UnitScores,
+  threshold: number,
+  site?: SiteModel,
+  pageTree?: BlockTree,
+  regionThreshold: number = DEFAULT_EXTRACT_OPTIONS.regionThreshold,
+): { blocks: LabelledBlock[]; notes: string[] } {
   const { features, probability } = scores;
   const notes: string[] = [];
-  const decisions = decideUnits(features.matrix, probability, threshold);
+  const { blockParents, unitBlocks } = unitTree(features.units, features.blockCount);
+  const region = mainRegion(blockParents, unitBlocks, features.words, probability, threshold);
+  const decisions = decideUnits(features.matrix, probability, threshold, region, regionThreshold);
   if (site && pageTree) notes.push(...applySiteEvidence(site, features.units, probability, decisions));
   const blocks = features.units.map((unit: Block, u) => labelBlock(unit, decisions[u].content ? 'content' : 'boilerplate', decisions[u].reason));
   if (!blocks.some((block) => block.label === 'content')) notes.push('no main content found');
@@ -149,7 +164,7 @@ export function extract(input: ExtractInput, options: ExtractOptions = {}): Extr
   const threshold = options.threshold ?? DEFAULT_EXTRACT_OPTIONS.threshold ?? model.threshold;
   const tree = treeOf(input, options.contentType);
   const scores = scoreTree(tree, model);
-  const { blocks, notes } = labelUnits(scores, threshold, options.site, tree);
+  const { blocks, notes } = labelUnits(scores, threshold, options.site, tree, options.regionThreshold ?? DEFAULT_EXTRACT_OPTIONS.regionThreshold);
   return makeExtraction(blocks, notes);
 }
 
