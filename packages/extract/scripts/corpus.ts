@@ -14,6 +14,7 @@ import { parseHtml } from '@winnow/dom-blocks';
 import { blockTreeOf, NOSCRIPT_FALLBACK_WORDS } from '../src/extract.js';
 import { defaultDatasetsDir, indexGold, isGoldBlock, loadDataset } from '@winnow/eval';
 import { pageFeatures } from '../src/features.js';
+import { articleSignals, type ArticleSignals } from '../src/page-kind.js';
 
 export interface CorpusPage {
   id: string;
@@ -38,6 +39,8 @@ export interface CorpusPage {
   /** Block index of each unit, and the parent block index of every block (−1 for the root). */
   unitBlocks: Int32Array;
   blockParents: Int32Array;
+  /** The page's article declarations (`articleSignals`). */
+  article: ArticleSignals;
   /** Unit texts (for site evidence and debugging). */
   texts: string[];
   paths: string[];
@@ -146,6 +149,7 @@ export function corpusPage(raw: RawPage): CorpusPage {
     goldTokens,
     unitBlocks: Int32Array.from(features.units, (unit) => unit.index),
     blockParents: Int32Array.from(tree.blocks, (block) => block.parent?.index ?? -1),
+    article: articleSignals(tree.document),
     texts: features.units.map((unit) => unit.ownText),
     paths: features.units.map((unit) => unit.path),
   };

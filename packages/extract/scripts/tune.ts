@@ -1,9 +1,10 @@
 /*
  * Scores the bundled model on the cached corpus (no re-parsing): bag F1 by dataset and page type, on the
  * validation split (default) or all pages: at the model's threshold alone, and as `extract` decides
- * (the threshold and the main region).
+ * (the threshold, and the main region on pages that declare an article).
  *
  *   tsx scripts/tune.ts [validation|train|all]
+ *   MODEL=/tmp/model.json tsx scripts/tune.ts     # another model (train.ts with MODEL_OUT)
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,7 @@ import type { ExtractModel } from '../src/model.js';
 import { decideUnits, mainRegion } from '../src/decide.js';
 import { loadCorpus, type CorpusPage } from './corpus.js';
 
-const model = JSON.parse(readFileSync(fileURLToPath(new URL('../src/model/model.json', import.meta.url)), 'utf8')) as ExtractModel;
+const model = JSON.parse(readFileSync(process.env.MODEL ?? fileURLToPath(new URL('../src/model/model.json', import.meta.url)), 'utf8')) as ExtractModel;
 
 export function probabilities(page: CorpusPage): Float32Array {
   const n = page.labels.length;
@@ -51,9 +52,11 @@ function main(): void {
   const pages = loadCorpus().filter((page) => which === 'all' || page.split === which);
   const variants: Record<string, (page: CorpusPage, p: Float32Array) => boolean[]> = {
     threshold: (_page, p) => Array.from(p, (value) => value >= model.threshold),
-    // What `extract` decides: the threshold, and outside the main region REGION_OUTSIDE_THRESHOLD.
+    // What `extract` decides: the threshold, and on pages declaring an article, REGION_OUTSIDE_THRESHOLD
+    // outside the main region.
     region: (page, p) => {
-      const region = mainRegion(page.blockParents, page.unitBlocks, page.words, p, model.threshold);
+      const article = page.article.ogArticle || page.article.schemaArticle;
+      const region = article ? mainRegion(page.blockParents, page.unitBlocks, page.words, p, model.threshold) : undefined;
       return decideUnits(page.matrix, p, model.threshold, region).map((decision) => decision.content);
     },
   };

@@ -16,6 +16,7 @@ import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextFeatures, pageFeatures, ty
 import { REGION_OUTSIDE_THRESHOLD, decideUnits, mainRegion, unitTree } from './decide.js';
 import { predictRaw, predictRows, sigmoid } from './gbdt.js';
 import { validateModel, type ExtractModel } from './model.js';
+import { articleSignals } from './page-kind.js';
 import trainedModel from './model/model.json' with { type: 'json' };
 import { addPageToSite, applySiteEvidence, emptySiteModel, mergeSiteModels, type SiteModel } from './site.js';
 
@@ -28,8 +29,9 @@ export interface ExtractOptions {
   /** Probability at or above which a block is content; default: the model's own (tuned on the training data). */
   threshold?: number;
   /**
-   * Probability a block outside the page's main region (the subtree the model is surest of) needs to be
-   * content; default `REGION_OUTSIDE_THRESHOLD` (0.6). At or below `threshold` the region changes nothing.
+   * On a page that declares itself one article (Open Graph `og:type` article, a schema.org Article type),
+   * the probability a block outside the page's main region (the subtree the model is surest of) needs to
+   * be content; default `REGION_OUTSIDE_THRESHOLD` (0.6). At or below `threshold` the region changes nothing.
    */
   regionThreshold?: number;
   /** A model other than the bundled one (from `scripts/train.ts`). */
@@ -135,18 +137,18 @@ export function scoreTree(tree: BlockTree, model: ExtractModel = bundledModel())
   return { features, first, probability };
 }
 
-/** Labels every unit from its probability (and site evidence when given). */
-export function labelUnits(
-  scores: UnitScores,
-  threshold: number,
-  site?: SiteModel,
-  pageTree?: BlockTree,
-  regionThreshold: number = DEFAULT_EXTRACT_OPTIONS.regionThreshold,
-): { blocks: LabelledBlock[]; notes: string[] } {
+/**
+ * Labels every unit from its probability (and site evidence when given). With `regionThreshold` (given for
+ * pages that declare one article), a unit outside the page's main region needs that probability.
+ */
+export function labelUnits(scores: UnitScores, threshold: number, site?: SiteModel, pageTree?: BlockTree, regionThreshold?: number): { blocks: LabelledBlock[]; notes: string[] } {
   const { features, probability } = scores;
   const notes: string[] = [];
-  const { blockParents, unitBlocks } = unitTree(features.units, features.blockCount);
-  const region = mainRegion(blockParents, unitBlocks, features.words, probability, threshold);
+  let region: Uint8Array | undefined;
+  if (regionThreshold !== undefined && regionThreshold > threshold) {
+    const { blockParents, unitBlocks } = unitTree(features.units, features.blockCount);
+    region = mainRegion(blockParents, unitBlocks, features.words, probability, threshold);
+  }
   const decisions = decideUnits(features.matrix, probability, threshold, region, regionThreshold);
   if (site && pageTree) notes.push(...applySiteEvidence(site, features.units, probability, decisions));
   const blocks = features.units.map((unit: Block, u) => labelBlock(unit, decisions[u].content ? 'content' : 'boilerplate', decisions[u].reason));
@@ -164,7 +166,9 @@ export function extract(input: ExtractInput, options: ExtractOptions = {}): Extr
   const threshold = options.threshold ?? DEFAULT_EXTRACT_OPTIONS.threshold ?? model.threshold;
   const tree = treeOf(input, options.contentType);
   const scores = scoreTree(tree, model);
-  const { blocks, notes } = labelUnits(scores, threshold, options.site, tree, options.regionThreshold ?? DEFAULT_EXTRACT_OPTIONS.regionThreshold);
+  const signals = articleSignals(tree.document);
+  const article = signals.ogArticle || signals.schemaArticle;
+  const { blocks, notes } = labelUnits(scores, threshold, options.site, tree, article ? (options.regionThreshold ?? DEFAULT_EXTRACT_OPTIONS.regionThreshold) : undefined);
   return makeExtraction(blocks, notes);
 }
 
