@@ -58,6 +58,53 @@ describe('winnow extract', () => {
     expect(stdout).toContain('# Storm hits the coast\n\nThousands of homes');
   });
 
+  const DOCS = path.join(FIXTURES, 'docs/install.html');
+
+  it("prints winnow's GFM Markdown by default: heading, table, ordered list and code block kept, links as text", async () => {
+    const { code, stdout } = await run(['extract', DOCS, '--format', 'markdown']);
+    expect(code).toBe(EXIT_OK);
+    expect(stdout).toMatch(/^# Install the tool\n\nRead the requirements before you start/);
+    expect(stdout).toContain('## Supported systems\n\n| System | Version | Notes on the installation |\n| --- | --- | --- |\n| Linux | 5.10 and later |');
+    expect(stdout).toContain('## Steps\n\n1. Download the archive for your system from the release page of the project.\n2. Unpack');
+    expect(stdout).toContain('```sh\ntar xf tool.tar.gz\n./tool --install\n```');
+    expect(stdout).not.toMatch(/About|All rights reserved/);
+  });
+
+  it('keeps links with --links and images with --images', async () => {
+    const { code, stdout } = await run(['extract', DOCS, '--format', 'markdown', '--links']);
+    expect(code).toBe(EXIT_OK);
+    expect(stdout).toContain('Read [the requirements](https://docs.example/requirements) before you start');
+    const withImage = temporaryDirectory('winnow-images-');
+    writeFileSync(path.join(withImage, 'page.html'), readFileSync(DOCS, 'utf8').replace('<h2>Steps</h2>', '<p><img src="/img/steps.png" alt="The steps"> The steps below take about five minutes on a recent machine with a fast network connection.</p><h2>Steps</h2>'));
+    const images = await run(['extract', path.join(withImage, 'page.html'), '--format', 'markdown', '--images']);
+    expect(images.stdout).toContain('![The steps](/img/steps.png) The steps below');
+    expect(images.stdout).not.toContain('[the requirements](');
+  });
+
+  it("prints winnow's metadata, Markdown and each removed block's reason with --format json", async () => {
+    const { code, stdout } = await run(['extract', DOCS, '--format', 'json']);
+    expect(code).toBe(EXIT_OK);
+    const extraction = JSON.parse(stdout) as { metadata: Record<string, string>; markdown: string; blocks: { label: string; reason: string; text: string }[] };
+    expect(extraction.metadata).toEqual({
+      title: 'Install the tool',
+      author: 'Ann Lee',
+      published: '2024-05-01',
+      language: 'en',
+      canonicalUrl: 'https://docs.example/install',
+      siteName: 'Toolbox Docs',
+    });
+    expect(extraction.markdown).toContain('| Linux | 5.10 and later |');
+    const removed = extraction.blocks.filter((block) => block.label === 'boilerplate');
+    expect(removed.map((block) => block.text)).toEqual(expect.arrayContaining(['About', '© 2024 Toolbox. All rights reserved.']));
+    expect(removed.find((block) => block.text === 'About')?.reason).toMatch(/^model 0\.\d+ < 0\.\d+: .*inside <nav>/);
+  });
+
+  it('refuses --links and --images with a format they do not shape', async () => {
+    const { code, stderr } = await run(['extract', DOCS, '--links']);
+    expect(code).toBe(EXIT_USAGE);
+    expect(stderr).toMatch(/--links and --images shape Markdown/);
+  });
+
   it('extracts a folder to --out, one file per page', async () => {
     const out = temporaryDirectory('winnow-out-');
     const { code, stderr } = await run(['extract', path.join(FIXTURES, 'site'), '--out', out, '--algo', 'plain']);
@@ -222,5 +269,15 @@ describe('winnow extract with a site algorithm', () => {
     expect(stdout).toContain('Thousands of homes lost power');
     expect(stderr).toMatch(/broken\.html: not learned from: BINARY_INPUT/);
     expect(stderr).toMatch(/learning from 2 page\(s\)/);
+  });
+
+  it('uses the folder quietly with winnow, which needs no site pages', async () => {
+    const folder = temporaryDirectory('winnow-site-');
+    writeFileSync(path.join(folder, 'a.html'), readFileSync(path.join(FIXTURES, 'site/a.html')));
+    writeFileSync(path.join(folder, 'b.html'), readFileSync(path.join(FIXTURES, 'site/b.html')));
+    const { code, stdout, stderr } = await run(['extract', path.join(folder, 'a.html'), '--algo', 'winnow']);
+    expect(code).toBe(EXIT_OK);
+    expect(stdout).toContain('Thousands of homes lost power');
+    expect(stderr).not.toMatch(/learning from/);
   });
 });

@@ -44,6 +44,15 @@ function parseCount(name: string, value: unknown): number | undefined {
   return count;
 }
 
+/** `--links` and `--images` as the extractor's options (`markdown: { links, images }`); they shape Markdown only. */
+function markdownOptions(flags: Record<string, unknown>, format: RenderFormat): Record<string, unknown> | undefined {
+  const links = flags.links === true;
+  const images = flags.images === true;
+  if (!links && !images) return undefined;
+  if (format !== 'markdown' && format !== 'json') throw new UsageError(`--links and --images shape Markdown: use them with --format markdown (or json, which carries the Markdown), not ${format}`);
+  return { markdown: { links, images } };
+}
+
 function parseAlgo(value: unknown): string {
   const name = String(value ?? DEFAULT_ALGORITHM);
   if (!algorithmNames().includes(name)) throw new UsageError(`--algo must be one of ${algorithmNames().join(', ')}, not "${name}"`);
@@ -68,7 +77,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     .option('--site-dir <dir>', "Site algorithms given one page: the folder of its site's other pages")
     .option('--template <file>', 'Extract with a FastCE template built by `winnow template build` (replaces --algo)')
     .option('--workers <n>', 'Worker threads for WARC files and for folders with a page algorithm (default: the cores)')
+    .option('--links', 'Markdown: keep links as [text](url), made absolute against the page URL (winnow)')
+    .option('--images', 'Markdown: keep images as ![alt](src) (winnow)')
     .example('winnow extract page.html')
+    .example('winnow extract page.html --format markdown --links')
     .example('winnow extract crawl.warc.gz --format markdown > records.jsonl')
     .example('winnow extract pages/ --algo plain --format markdown --out extracted/')
     .action((inputs: string[], flags: Record<string, unknown>) => {
@@ -79,15 +91,16 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         if (inputs.length === 0) throw new UsageError('extract needs a file, a folder or - (see winnow extract --help)');
         if (flags.template === true) throw new UsageError('--template needs a file (see winnow template build --help)');
         const workers = parseWorkers(flags.workers);
+        const extractorOptions = markdownOptions(flags, format);
         if (inputs.some(isWarcFile)) {
           if (!inputs.every(isWarcFile)) throw new UsageError('extract reads WARC files or HTML pages, not both at once');
-          const warc = await runExtractWarc({ files: inputs, algo, format, workers, out: flags.out as string | undefined, write: io.stdout });
+          const warc = await runExtractWarc({ files: inputs, algo, format, workers, out: flags.out as string | undefined, write: io.stdout, options: extractorOptions });
           io.stderr(`winnow: ${formatCounts(warc.counts)}${warc.failed ? `; ${warc.failed} pages failed (see their "error")` : ''}\n`);
           return warc.failed ? EXIT_FAILURE : EXIT_OK;
         }
         const progress = createProgress(`extract ${flags.template ? 'fce template' : algo}`, { quiet: !showProgress });
         const pooled = workers > 1 && !flags.template && getAlgorithm(algo).kind === 'page' && manyPages(inputs);
-        const outputs = pooled ? await runExtractInPool({ inputs, algo, format, workers, onProgress: (done, total, id) => total > 1 && progress.update(done, total, id) }) : await runExtract({
+        const outputs = pooled ? await runExtractInPool({ inputs, algo, format, workers, options: extractorOptions, onProgress: (done, total, id) => total > 1 && progress.update(done, total, id) }) : await runExtract({
           inputs: inputs.map((input) => (input === STDIN_PLACEHOLDER ? '-' : input)),
           algo,
           format,
@@ -95,6 +108,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
           out: flags.out as string | undefined,
           siteDir: flags.siteDir as string | undefined,
           template: flags.template as string | undefined,
+          extractorOptions,
           stdin: io.stdin,
           onProgress: (done, total, id) => total > 1 && progress.update(done, total, id),
           onWarning: (message) => io.stderr(`winnow: ${message}\n`),
@@ -150,7 +164,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     });
 
   cli
-    .command('segments [...inputs]', 'Detect templates incrementally (segment table, paper 002): process pages in the order given')
+    .command('segments [...inputs]', 'Detect templates incrementally (segment table, Wang et al. 2008): process pages in the order given')
     .option('--store <file>', 'SQLite file of the crawl (created when absent; a later run resumes it). Default: a table in memory')
     .option('--site <host>', 'Site key of the pages (default: "default")')
     .option('--json', "One JSON line per page: its labelled blocks, layout blocks, page number and the table's size")
@@ -182,7 +196,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     });
 
   cli
-    .command('template <action> [...inputs]', 'build: learn a FastCE site template (paper 000) from pages or a folder')
+    .command('template <action> [...inputs]', 'build: learn a FastCE site template (Nguyen et al. 2009) from pages or a folder')
     .option('-o, --output <file>', 'Where to write the template JSON (required)')
     .option('--pages <n>', 'Learn from the first N pages in name order', { default: 25 })
     .option('--site <name>', "The site the template describes (default: the folder's name)")
@@ -209,7 +223,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     });
 
   cli
-    .command('segment <page>', 'Divide a page into content blocks under their title blocks (paper 003), with the layout of headless Chromium')
+    .command('segment <page>', 'Divide a page into content blocks under their title blocks (Sano et al. 2013), with the layout of headless Chromium')
     .option('--json', 'Print the segmentation as JSON')
     .option('--png <file>', 'Save a screenshot with the content blocks outlined (needs Chromium)')
     .option('--layout <source>', `Boxes from: ${SEGMENT_LAYOUT_CHOICES.join(', ')} (auto: Chromium when installed)`, { default: 'auto' })
@@ -233,7 +247,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     });
 
   cli
-    .command('cluster [...inputs]', 'Cluster pages by template (paper 004): files, folders, or a JSON list [{ "html", "site" }]')
+    .command('cluster [...inputs]', 'Cluster pages by template (Gottron 2008): files, folders, or a JSON list [{ "html", "site" }]')
     .option('--distance <measure>', 'cp (common paths), cps (path shingles) or ctss (tag-sequence shingles)', { default: 'cp' })
     .option('--threshold <t>', 'Single-linkage threshold (default: the paper\'s, CP 0.7, CPS 0.6, CTSS 0.85)')
     .option('--shingle <k>', 'Tags per shingle for cps and ctss (default 8)')

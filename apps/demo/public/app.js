@@ -142,6 +142,9 @@ async function init() {
   }
 }
 
+/** How the page's metadata fields are named on the page. */
+const METADATA_NAMES = { title: 'Title', author: 'Author', published: 'Published', language: 'Language', canonicalUrl: 'Canonical URL', siteName: 'Site', description: 'Description' };
+
 function showRun(run, format) {
   const node = elements.template.content.firstElementChild.cloneNode(true);
   node.dataset.algorithm = run.algorithm;
@@ -161,6 +164,17 @@ function showRun(run, format) {
     error.hidden = false;
     error.textContent = `${run.error.code}: ${run.error.message}`;
   }
+  const fields = Object.entries(run.metadata ?? {}).filter(([, value]) => value);
+  if (fields.length) {
+    const metadata = $('.metadata', node);
+    metadata.hidden = false;
+    metadata.replaceChildren(
+      ...fields.flatMap(([name, value]) => [
+        Object.assign(document.createElement('dt'), { textContent: METADATA_NAMES[name] ?? name }),
+        Object.assign(document.createElement('dd'), { textContent: String(value), title: String(value) }),
+      ]),
+    );
+  }
   const frame = $('.page-view', node);
   if (run.highlight) frame.srcdoc = run.highlight.html;
   else frame.remove();
@@ -171,7 +185,8 @@ function showRun(run, format) {
     $('pre', model).textContent = run.model.json;
     if (run.model.truncated) $('summary', model).textContent = 'What was learned (truncated)';
   }
-  $('.blocks summary', node).textContent = `Blocks (${run.blocks.length})`;
+  const removed = run.blocks.filter((block) => block.label === 'boilerplate').length;
+  $('.blocks summary', node).textContent = `Blocks (${run.blocks.length}, ${removed} removed): why each was kept or removed`;
   $('.blocks tbody', node).replaceChildren(
     ...run.blocks.slice(0, 500).map((block) => {
       const row = document.createElement('tr');

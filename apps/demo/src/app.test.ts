@@ -137,6 +137,23 @@ describe('POST /api/extract', () => {
     expect(site.segments).toEqual(expect.arrayContaining([expect.objectContaining({ text: 'The Harbour Gazette', df: 3 })]));
   });
 
+  it("runs winnow on a page alone and gives its metadata, its Markdown from the page and each removed block's reason", async () => {
+    const table = '<table><tr><th>Day</th><th>Ferry</th></tr><tr><td>Wednesday</td><td>cancelled because of the storm damage to the quay</td></tr><tr><td>Thursday</td><td>runs again on the normal timetable from the harbour</td></tr></table>';
+    const html = pages[0].html.replace('<img src=', `${table}<img src=`);
+    const run = (await (await postJson({ pages: [{ name: 'storm.html', html }], algorithms: ['winnow'] })).json()) as DemoRun;
+    const [result] = run.runs;
+    expect(result.error).toBeNull();
+    expect(result.metadata).toMatchObject({ title: 'Storm hits the coast', language: 'en' });
+    expect(result.markdown).toMatch(/^# Storm hits the coast\n/);
+    expect(result.markdown).toContain('| Day | Ferry |\n| --- | --- |\n| Wednesday | cancelled because of the storm damage to the quay |');
+    const removed = result.blocks.filter((block) => block.label === 'boilerplate');
+    expect(removed.find((block) => block.text === 'Home')?.reason).toMatch(/^model 0\.\d+ < 0\.\d+: .*inside <nav>/);
+    expect(marked(result.highlight!.html, 'boilerplate')).toContain('Most read');
+    // Page algorithms read no metadata: null, not an empty object.
+    const plain = (await (await postJson({ pages: [pages[0]], algorithms: ['plain'] })).json()) as DemoRun;
+    expect(plain.runs[0].metadata).toBeNull();
+  });
+
   it('says a site algorithm needs more pages, and still runs the other algorithm', async () => {
     const siteApp = createApp({ algorithms: [...ALGORITHMS, COUNTING_SITE_ALGORITHM] });
     const run = (await (await postJson({ pages: [pages[0]], algorithms: ['plain', 'counting'] }, siteApp)).json()) as DemoRun;

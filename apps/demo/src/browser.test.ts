@@ -123,6 +123,25 @@ describe.skipIf(!available)('the demo page in Chromium', { timeout: 60_000 }, ()
     expect(await page.locator('.result .output').textContent()).toContain('# Storm hits the coast');
   });
 
+  it("shows winnow's metadata and why each removed block was removed", async () => {
+    await page.setInputFiles('#files', STORM);
+    await page.selectOption('#algo-a', 'winnow');
+    await page.click('#run');
+    const result = page.locator('.result[data-algorithm="winnow"]');
+    await result.locator('.output').waitFor();
+    expect(await result.locator('.error').isHidden()).toBe(true);
+    expect(await result.locator('.metadata').isHidden()).toBe(false);
+    expect(await result.locator('.metadata dt').allTextContents()).toEqual(expect.arrayContaining(['Title', 'Language']));
+    expect(await result.locator('.metadata dd').allTextContents()).toEqual(expect.arrayContaining(['Storm hits the coast', 'en']));
+    await result.locator('.blocks summary').click();
+    const home = result.locator('.blocks tr.boilerplate', { hasText: 'Home' }).first();
+    expect(await home.locator('td').nth(3).textContent()).toMatch(/^model 0\.\d+ < 0\.\d+: .*inside <nav>/);
+    // The greyed block carries its reason on the page too.
+    const frame = page.frameLocator('.result[data-algorithm="winnow"] iframe.page-view');
+    await frame.locator('[data-winnow]').first().waitFor();
+    expect(await frame.locator('[data-winnow="boilerplate"]', { hasText: 'Most read' }).first().getAttribute('title')).toMatch(/^boilerplate: model/);
+  });
+
   it('never runs the page\'s scripts nor loads anything from the network', async () => {
     await page.setInputFiles('#files', STORM);
     await page.click('#run');

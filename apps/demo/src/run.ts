@@ -1,4 +1,4 @@
-import { isWinnowError, renderMarkdown, runExtractor, type Extractor, type Page } from '@winnow/dom-blocks';
+import { isWinnowError, renderExtraction, runExtractor, type Extractor, type Page, type PageMetadata } from '@winnow/dom-blocks';
 import { ALGORITHMS } from '@winnow/algorithms';
 import { DemoError, toErrorBody, type DemoErrorCode } from './errors.js';
 import { highlightPage, type HighlightedPage } from './highlight.js';
@@ -33,7 +33,10 @@ export interface AlgorithmRun {
   /** Milliseconds: learning (site algorithms), extraction, and marking the page for display. */
   timings: { learnMs: number | null; extractMs: number; highlightMs: number };
   text: string;
+  /** The extraction's own Markdown (rendered from the page, winnow's) when it has one, else Markdown of its blocks. */
   markdown: string;
+  /** The page's metadata, when the algorithm reads it (winnow's: title, author, published, language, …). */
+  metadata: PageMetadata | null;
   notes: string[];
   counts: { content: number; boilerplate: number };
   /** The blocks as the extractor labelled them (path, tag, label, reason, text cut to 200 characters). */
@@ -87,6 +90,7 @@ function runOne(algorithm: Extractor, pages: readonly DemoPage[], target: number
     timings: { learnMs: null, extractMs: 0, highlightMs: 0 },
     text: '',
     markdown: '',
+    metadata: null,
     notes: [],
     counts: { content: 0, boilerplate: 0 },
     blocks: [],
@@ -95,7 +99,7 @@ function runOne(algorithm: Extractor, pages: readonly DemoPage[], target: number
     error: null,
   };
   try {
-    if (algorithm.kind === 'site' && pages.length < 2) {
+    if (algorithm.kind === 'site' && algorithm.defaultTrainPages > 0 && pages.length < 2) {
       throw new DemoError(
         'NEEDS_SITE_PAGES',
         422,
@@ -113,7 +117,8 @@ function runOne(algorithm: Extractor, pages: readonly DemoPage[], target: number
     const extraction = result.extraction!;
     if (algorithm.kind === 'site') run.model = previewModel(algorithm.describeModel ? algorithm.describeModel(result.model) : result.model, modelPreviewChars);
     run.text = extraction.text;
-    run.markdown = renderMarkdown(extraction.blocks);
+    run.markdown = renderExtraction(extraction, 'markdown');
+    run.metadata = extraction.metadata ?? null;
     run.notes = extraction.notes;
     for (const block of extraction.blocks) run.counts[block.label]++;
     run.blocks = extraction.blocks.slice(0, MAX_LISTED_BLOCKS).map((block) => ({

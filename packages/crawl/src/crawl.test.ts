@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore, processPage } from '@winnow/segment-table';
 import { renderExtraction } from '@winnow/dom-blocks';
 import { extractWarcFiles, readWarcFiles } from './extract-warc.js';
-import type { PageRecord } from './process-page.js';
+import { crawlModeOf, DEFAULT_CRAWL_ALGORITHM, type PageRecord } from './process-page.js';
 import { runCrawl, runWorker } from './queue.js';
 import { openRedisStore } from './redis-store.js';
 import { writeFixtureWarc } from './test-support/fixture-warc.js';
@@ -40,7 +40,25 @@ describe('extract over a WARC', () => {
     expect(all[0].text).toContain('Story 1 on site0.example');
   });
 
-  it.each(['plain', 'segment-table'])('%s: gives the same records on 2 worker threads as on one', async (algo) => {
+  it("runs winnow's own extractor by default, page by page, its records carrying the page's metadata and content", async () => {
+    expect(DEFAULT_CRAWL_ALGORITHM).toBe('winnow');
+    expect(crawlModeOf(DEFAULT_CRAWL_ALGORITHM)).toBe('page');
+    const all = await records(DEFAULT_CRAWL_ALGORITHM, 1);
+    expect(all).toHaveLength(36);
+    expect(all.every((record) => !record.error)).toBe(true);
+    expect(all[0]).toMatchObject({ url: 'http://site0.example/story/1', site: 'site0.example', metadata: { title: 'Story 1 on site0.example' } });
+    expect(all[0].text).toContain('Story 1 on site0.example');
+    expect(all[0].text).not.toContain('All rights reserved');
+  });
+
+  it('gives Markdown records with the options passed to the algorithm', async () => {
+    const markdown: PageRecord[] = [];
+    for await (const record of extractWarcFiles([fixture.file], { algo: 'winnow', format: 'markdown', workers: 1, options: { markdown: { links: true } } })) markdown.push(record);
+    expect(markdown[0].markdown).toMatch(/^# Story 1 on site0\.example\n\n/);
+    expect(markdown[0].text).toBeUndefined();
+  });
+
+  it.each(['plain', 'winnow', 'segment-table'])('%s: gives the same records on 2 worker threads as on one', async (algo) => {
     expect(await records(algo, 2)).toEqual(await records(algo, 1));
   });
 
@@ -73,7 +91,7 @@ describe.skipIf(!redisAvailable)('crawl on Redis', () => {
     return { queue: `test-queue-${run}`, storePrefix: `test-store-${run}:`, outDir: path.join(fixture.directory, `out-${run}`) };
   };
 
-  it.each(['plain', 'segment-table'])('%s: 2 workers give the records of one process', async (algo) => {
+  it.each(['plain', 'winnow', 'segment-table'])('%s: 2 workers give the records of one process', async (algo) => {
     const { queue, storePrefix, outDir } = names();
     const workers = await Promise.all([runWorker({ redisUrl: redis.url, queue }), runWorker({ redisUrl: redis.url, queue })]);
     const summary = await runCrawl({ warcs: [fixture.file], redisUrl: redis.url, outDir, algo, queue, storePrefix });

@@ -8,6 +8,7 @@ export {
   STORE_ALGORITHMS,
   DEFAULT_CRAWL_ALGORITHM,
   type PageOutput,
+  type ProcessPageOptions,
   type PageRecord,
   type RecordFormat,
   type CrawlMode,

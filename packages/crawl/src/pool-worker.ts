@@ -7,6 +7,8 @@ export interface PoolTask {
   algo: string;
   format: RenderFormat;
   page: Page;
+  /** Passed to the algorithm's `extract`. */
+  options?: Record<string, unknown>;
 }
 
 // Store algorithms: each thread (a lane) keeps the stores of the sites it is given, one per algorithm.
@@ -16,5 +18,5 @@ const stores = new Map<string, SegmentStore>();
 export default async function runPoolTask(task: PoolTask): Promise<PageOutput> {
   let store = stores.get(task.algo);
   if (!store) stores.set(task.algo, (store = createMemoryStore()));
-  return processOnePage(task.page, { algo: task.algo, format: task.format, store });
+  return processOnePage(task.page, { algo: task.algo, format: task.format, store, options: task.options });
 }

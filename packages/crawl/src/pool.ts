@@ -13,6 +13,8 @@ export interface ExtractPagesOptions {
   workers?: number;
   /** Pages read ahead of the output per worker (default `PAGES_AHEAD_PER_WORKER`): bounds memory. */
   pagesAhead?: number;
+  /** Passed to the algorithm's `extract` (plain data: it crosses to the threads). */
+  options?: Record<string, unknown>;
 }
 
 /** Pages in flight per worker thread: enough to keep each busy while the output waits for a slow page. */
@@ -47,7 +49,7 @@ export async function* extractPages<P extends Page>(pages: AsyncIterable<P> | It
   const workers = Math.max(1, options.workers ?? availableParallelism());
   if (workers === 1) {
     const store = createMemoryStore();
-    for await (const page of pages) yield { page, output: await processOnePage(page, { algo: options.algo, format: options.format, store }) };
+    for await (const page of pages) yield { page, output: await processOnePage(page, { algo: options.algo, format: options.format, store, options: options.options }) };
     return;
   }
   const filename = workerFile().href;
@@ -61,7 +63,7 @@ export async function* extractPages<P extends Page>(pages: AsyncIterable<P> | It
   const laneTails: Promise<unknown>[] = pools.map(() => Promise.resolve());
   try {
     for await (const page of pages) {
-      const task: PoolTask = { algo: options.algo, format: options.format, page };
+      const task: PoolTask = { algo: options.algo, format: options.format, page, options: options.options };
       let output: Promise<PageOutput>;
       if (mode === 'page') output = pools[0].run(task);
       else {

@@ -4,13 +4,13 @@ import { parseHtml } from './parse.js';
 
 const treeOf = (body: string) => buildBlockTree(parseHtml(`<html><head><title> The  title </title></head><body>${body}</body></html>`));
 
-// Paper 000, Figure 2: a <p> holding <span>s is one atomic block whose text keeps its order.
+// Nguyen et al. 2009, Figure 2: a <p> holding <span>s is one atomic block whose text keeps its order.
 const PAPER_000_FIGURE_2 = `<p> On Sept. 27, the US <span class="yshortcuts" id="lw_1223369478_0">House of
 Representatives</span> unanimously passed a resolution recognizing <span class="yshortcuts"
 id="lw_1223369478_1">The Christian Science Monitor</span> on its centennial.</p>`;
 
 describe('buildBlockTree', () => {
-  it('gives traversal paths of block tags (paper 000 §III)', () => {
+  it('gives traversal paths of block tags (Nguyen et al. 2009 §III)', () => {
     const tree = treeOf('<div><table><tr><td><p>cell text</p></td></tr></table></div>');
     const paragraph = tree.blocks.find((block) => block.tag === 'p');
     expect(paragraph?.path).toBe('HTML.BODY.DIV.TABLE.TBODY.TR.TD.P');
@@ -18,14 +18,14 @@ describe('buildBlockTree', () => {
     expect(tree.title).toBe('The title');
   });
 
-  it('keeps inline elements inside their block, text in order (paper 000 Fig. 2)', () => {
+  it('keeps inline elements inside their block, text in order (Nguyen et al. 2009 Fig. 2)', () => {
     const tree = treeOf(PAPER_000_FIGURE_2);
     const paragraph = tree.blocks.find((block) => block.tag === 'p')!;
     expect(paragraph.atomic).toBe(true);
     expect(paragraph.ownText).toContain('the US House of Representatives unanimously passed');
   });
 
-  it('separates own text from sub-block text (paper 000 Fig. 3)', () => {
+  it('separates own text from sub-block text (Nguyen et al. 2009 Fig. 3)', () => {
     const tree = treeOf('<div>before <p>inner</p> after</div>');
     const division = tree.blocks.find((block) => block.tag === 'div')!;
     expect(division.ownText).toBe('before after');
@@ -40,7 +40,7 @@ describe('buildBlockTree', () => {
     expect(tree.blocks.every((block, index) => block.index === index)).toBe(true);
   });
 
-  it('makes inline siblings of blocks minimum blocks (paper 003 §3.1)', () => {
+  it('makes inline siblings of blocks minimum blocks (Sano et al. 2013 §3.1)', () => {
     const tree = treeOf('<div>lead <b>bold</b><p>para</p>tail<img src="x.png"></div>');
     const minimum = minimumBlocks(tree);
     expect(minimum.map((block) => block.text)).toEqual(['lead bold', 'para', 'tail']);
@@ -66,7 +66,7 @@ describe('buildBlockTree', () => {
     expect(tree.blocks.find((block) => block.tag === 'p')!.ownText).toBe('one two');
   });
 
-  it('lists text segments with their DOM paths (papers 002, 004)', () => {
+  it('lists text segments with their DOM paths (Wang et al. 2008, Gottron 2008)', () => {
     const tree = treeOf('<div><p>Hello <a href="/x">link</a></p></div>');
     expect(tree.segments.map(({ path, text, inLink }) => ({ path, text, inLink }))).toEqual([
       { path: 'HTML.BODY.DIV.P', text: 'Hello', inLink: false },

@@ -2,7 +2,7 @@ import { markupHides } from './html-elements.js';
 import { collapseWhitespace } from './tokenize.js';
 import { CDATA_SECTION_NODE, ELEMENT_NODE, TEXT_NODE, tagOf, walkTree } from './walk.js';
 
-/** Block-level tags of paper 003 (Sano et al.), Fig. 2, the list `BT`. */
+/** Block-level tags of Sano et al. 2013 (Sano et al.), Fig. 2, the list `BT`. */
 export const PAPER_003_BLOCK_TAGS: readonly string[] = Object.freeze([
   'p', 'blockquote', 'pre', 'div', 'noscript', 'hr', 'address', 'fieldset', 'legend',
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table', 'caption',
@@ -16,7 +16,7 @@ export const HTML5_BLOCK_TAGS: readonly string[] = Object.freeze([
   'xmp', 'plaintext', 'optgroup', 'frameset', 'frame',
 ]);
 
-/** Every tag that opens a block: paper 003's list plus the HTML5 block elements. */
+/** Every tag that opens a block: Sano et al. 2013's list plus the HTML5 block elements. */
 export const BLOCK_LEVEL_TAGS: ReadonlySet<string> = new Set([...PAPER_003_BLOCK_TAGS, ...HTML5_BLOCK_TAGS]);
 
 /**
@@ -51,7 +51,7 @@ export interface BlockCounts {
   anchorTextLength: number;
 }
 
-/** A run of inline content between the sub-blocks of a block: a minimum block of paper 003 §3.1. */
+/** A run of inline content between the sub-blocks of a block: a minimum block of Sano et al. 2013 §3.1. */
 export interface InlineRun {
   /** The block whose inline children these are. */
   parent: Block;
@@ -67,25 +67,25 @@ export interface Block {
   element: Element;
   /** Lower-case tag name. */
   tag: string;
-  /** Traversal path of block tags from the root, e.g. `HTML.BODY.DIV.P` (paper 000 §III). */
+  /** Traversal path of block tags from the root, e.g. `HTML.BODY.DIV.P` (Nguyen et al. 2009 §III). */
   path: string;
   /** Depth in the block tree (the root is 0). */
   depth: number;
   parent: Block | null;
   /** Sub-blocks in document order. */
   children: Block[];
-  /** No sub-blocks (paper 000 §II "atomic block"); the element minimum blocks of paper 003 §3.1. */
+  /** No sub-blocks (Nguyen et al. 2009 §II "atomic block"); the element minimum blocks of Sano et al. 2013 §3.1. */
   atomic: boolean;
   /**
-   * A minimum block of paper 003 §3.1: a block element without block elements inside (the same as
+   * A minimum block of Sano et al. 2013 §3.1: a block element without block elements inside (the same as
    * `atomic`). The other minimum blocks are the inline runs of non-atomic blocks (`inlineRuns`).
    */
   readonly minimum: boolean;
-  /** Inline content between sub-blocks, each a minimum block of paper 003 §3.1 (empty when atomic). */
+  /** Inline content between sub-blocks, each a minimum block of Sano et al. 2013 §3.1 (empty when atomic). */
   inlineRuns: InlineRun[];
   /** All the text of the block, sub-blocks included, whitespace collapsed. Computed on first access. */
   readonly text: string;
-  /** The block's text without its sub-blocks (paper 000 Fig. 3), whitespace collapsed. */
+  /** The block's text without its sub-blocks (Nguyen et al. 2009 Fig. 3), whitespace collapsed. */
   ownText: string;
   /** Counts over the block's own content. */
   own: BlockCounts;
@@ -93,7 +93,7 @@ export interface Block {
   total: BlockCounts;
 }
 
-/** A text node with its DOM path (papers 002 §2 and 004 §6). */
+/** A text node with its DOM path (Wang et al. 2008 §2 and Gottron 2008 §6). */
 export interface TextSegment {
   /** Tags of all the ancestor elements from the root, upper-case, e.g. `HTML.BODY.DIV.P.A`. */
   path: string;
@@ -106,7 +106,7 @@ export interface TextSegment {
   inLink: boolean;
 }
 
-/** A minimum block (paper 003 §3.1): an atomic block, or a run of inline siblings of sub-blocks. */
+/** A minimum block (Sano et al. 2013 §3.1): an atomic block, or a run of inline siblings of sub-blocks. */
 export interface MinimumBlock {
   /** The atomic block, or for an inline run the block whose children the run's nodes are. */
   block: Block;
@@ -374,7 +374,7 @@ export function buildBlockTree(source: Document | Element, options: BlockTreeOpt
   };
 }
 
-/** Minimum blocks of paper 003 §3.1 in document order: atomic blocks and inline runs among sub-blocks. */
+/** Minimum blocks of Sano et al. 2013 §3.1 in document order: atomic blocks and inline runs among sub-blocks. */
 export function minimumBlocks(tree: BlockTree): MinimumBlock[] {
   const result: MinimumBlock[] = [];
   // Inline runs of a block interleave with its children: order everything by where it starts in the text.

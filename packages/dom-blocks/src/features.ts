@@ -1,7 +1,7 @@
 import type { Block, BlockCounts } from './blocks.js';
 import { tokenizeWords } from './tokenize.js';
 
-/** The block features the papers share (000 §II, 001 §IV, 003 §3.2). */
+/** The block features the papers share (Nguyen et al. 2009 §II, San & Aye §IV, Sano et al. 2013 §3.2). */
 export interface BlockFeatures {
   /** Characters of whitespace-collapsed text. */
   textLength: number;

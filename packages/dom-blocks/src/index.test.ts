@@ -53,6 +53,7 @@ it('exports the public API', async () => {
       "renderHtml",
       "renderMarkdown",
       "renderMarkdownFromDocument",
+      "renderMarkdownFromTree",
       "renderText",
       "runExtractor",
       "tagOf",

@@ -47,4 +47,4 @@ export {
   type RenderFormat,
 } from './render.js';
 export { extractPlain, plainExtractor } from './plain.js';
-export { renderMarkdownFromDocument, DEFAULT_MARKDOWN_OPTIONS, type MarkdownOptions } from './markdown.js';
+export { renderMarkdownFromDocument, renderMarkdownFromTree, DEFAULT_MARKDOWN_OPTIONS, type MarkdownOptions } from './markdown.js';

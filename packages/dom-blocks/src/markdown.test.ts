@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildBlockTree } from './blocks.js';
-import { renderMarkdownFromDocument, type MarkdownOptions } from './markdown.js';
+import { renderMarkdownFromDocument, renderMarkdownFromTree, type MarkdownOptions } from './markdown.js';
 import { parseHtml } from './parse.js';
 
 /** Markdown of a page with every block content, or only blocks whose text matches `keep`. */
@@ -39,5 +39,13 @@ describe('renderMarkdownFromDocument', () => {
     expect(markdown('<nav><ul><li>Home</li><li>About</li></ul></nav><h2>Story</h2><p>Body text</p><footer><p>© 2024</p></footer>', {}, /Story|Body/)).toBe(
       '## Story\n\nBody text',
     );
+  });
+
+  it('renders from a block tree already built, as from its document', () => {
+    const document = parseHtml('<html><body><nav><p>Menu</p></nav><article><h2>Story</h2><ul><li>one<ul><li>deep</li></ul></li></ul><p>Body</p></article></body></html>');
+    const tree = buildBlockTree(document);
+    const kept = tree.blocks.filter((block) => /Story|deep|Body/.test(block.ownText)).map((block) => block.index);
+    expect(renderMarkdownFromTree(tree, kept)).toBe('## Story\n\n-\n   - deep\n\nBody');
+    expect(renderMarkdownFromTree(tree, kept)).toBe(renderMarkdownFromDocument(document, kept));
   });
 });

@@ -1,4 +1,4 @@
-import { buildBlockTree, type Block } from './blocks.js';
+import { buildBlockTree, type Block, type BlockTree } from './blocks.js';
 import { ELEMENT_NODE, TEXT_NODE } from './walk.js';
 
 /** Options of `renderMarkdownFromDocument`. */
@@ -20,6 +20,8 @@ const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source)-([\w+#.-]+)/i
 
 interface Context {
   content: ReadonlySet<number>;
+  /** `Block.index`es of the blocks that are content or hold content (computed once, bottom-up). */
+  holdsContent: ReadonlySet<number>;
   blockOf: Map<Element, Block>;
   options: MarkdownOptions;
 }
@@ -41,8 +43,16 @@ function address(value: string | null, options: MarkdownOptions): string | undef
 
 /** True when the block or any block inside it is content. */
 function hasContent(block: Block, context: Context): boolean {
-  if (context.content.has(block.index)) return true;
-  return block.children.some((child) => hasContent(child, context));
+  return context.holdsContent.has(block.index);
+}
+
+/** The content blocks and every block above one: each block is marked once, so linear in the tree. */
+function blocksHoldingContent(tree: BlockTree, content: ReadonlySet<number>): Set<number> {
+  const holds = new Set<number>();
+  for (const index of content) {
+    for (let block: Block | null | undefined = tree.blocks[index]; block && !holds.has(block.index); block = block.parent) holds.add(block.index);
+  }
+  return holds;
 }
 
 /** Inline Markdown of an element's own content: sub-blocks left out (they render on their own). */
@@ -165,9 +175,18 @@ function renderBlock(block: Block, context: Context, depth = 0): string[] {
  * `Block.index`es of `buildBlockTree(document)` (an `Extraction`'s content blocks with `unit: 'block'`).
  */
 export function renderMarkdownFromDocument(document: Document, contentBlocks: Iterable<number>, options: MarkdownOptions = {}): string {
-  const tree = buildBlockTree(document);
+  return renderMarkdownFromTree(buildBlockTree(document), contentBlocks, options);
+}
+
+/**
+ * `renderMarkdownFromDocument` on a block tree already built (the one an extractor labelled), so the
+ * page is not walked into blocks twice. `contentBlocks` are `Block.index`es of `tree`. Linear in the
+ * size of the content rendered plus one pass over the tree's blocks.
+ */
+export function renderMarkdownFromTree(tree: BlockTree, contentBlocks: Iterable<number>, options: MarkdownOptions = {}): string {
+  const content = new Set(contentBlocks);
   const blockOf = new Map<Element, Block>();
   for (const block of tree.blocks) blockOf.set(block.element, block);
-  const context: Context = { content: new Set(contentBlocks), blockOf, options: { ...DEFAULT_MARKDOWN_OPTIONS, ...options } };
+  const context: Context = { content, holdsContent: blocksHoldingContent(tree, content), blockOf, options: { ...DEFAULT_MARKDOWN_OPTIONS, ...options } };
   return renderBlock(tree.root, context).join('\n\n');
 }

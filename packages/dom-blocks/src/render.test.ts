@@ -48,4 +48,12 @@ describe('rendering', () => {
     expect(renderText(empty.blocks)).toBe('');
     expect(renderExtraction(empty, 'json')).toContain('"label": "boilerplate"');
   });
+
+  it("renders an extraction's own Markdown when it has one, else Markdown from its blocks", () => {
+    const extraction = makeExtraction([block(1, 'h2', 'Title'), block(2, 'p', 'Body')]);
+    expect(renderExtraction(extraction, 'markdown')).toBe('## Title\n\nBody');
+    const own = { ...extraction, markdown: '## Title\n\n| a | b |\n| --- | --- |' };
+    expect(renderExtraction(own, 'markdown')).toBe('## Title\n\n| a | b |\n| --- | --- |');
+    expect(JSON.parse(renderExtraction(own, 'json')).markdown).toBe(own.markdown);
+  });
 });

@@ -65,13 +65,16 @@ export function renderHtml(blocks: readonly LabelledBlock[]): string {
   return out.join('\n');
 }
 
-/** Renders an extraction in one of the shared formats. */
+/**
+ * Renders an extraction in one of the shared formats. Markdown is the extraction's own (`markdown`,
+ * rendered from the page's document) when it has one, else built from its blocks.
+ */
 export function renderExtraction(extraction: Extraction, format: RenderFormat): string {
   switch (format) {
     case 'text':
       return extraction.text;
     case 'markdown':
-      return renderMarkdown(extraction.blocks);
+      return extraction.markdown ?? renderMarkdown(extraction.blocks);
     case 'html':
       return renderHtml(extraction.blocks);
     case 'json':
@@ -79,7 +82,7 @@ export function renderExtraction(extraction: Extraction, format: RenderFormat): 
   }
 }
 
-/** A labelled copy of a block (its own text, paper 000 Fig. 3), ready for an `Extraction`. */
+/** A labelled copy of a block (its own text, Nguyen et al. 2009 Fig. 3), ready for an `Extraction`. */
 export function labelBlock(block: Block, label: BlockLabel, reason: string): LabelledBlock {
   return { path: block.path, text: block.ownText, label, reason, order: block.index, tag: block.tag };
 }

@@ -13,7 +13,7 @@ export function hasSiteFolderTraining<E extends object>(extractor: E): extractor
  *   the first `n` of each site are learned from and not extracted, the rest are extracted (evaluation).
  * - `{ pages }`: learn once from these pages, then extract every page given (a folder, a demo's other pages);
  *   a function is called when the first page comes, and what it throws is each page's learning error.
- * - `{ pagesFor }`: learn for each page from its own training pages (paper 004 follows a page's links).
+ * - `{ pagesFor }`: learn for each page from its own training pages (Gottron 2008 follows a page's links).
  * - `{ model }`: a model learned before (a stored template); nothing is learned.
  */
 export type Training =

@@ -21,7 +21,7 @@ export type BlockLabel = 'content' | 'boilerplate';
 
 /** One unit of a page (a block, or a line for line-based extractors), labelled by an extractor, with the reason for its label. */
 export interface LabelledBlock {
-  /** Traversal path of block-level tags, e.g. `HTML.BODY.DIV.P` (paper 000 §III). */
+  /** Traversal path of block-level tags, e.g. `HTML.BODY.DIV.P` (Nguyen et al. 2009 §III). */
   path: string;
   /** The unit's own text (its sub-blocks removed), whitespace collapsed. */
   text: string;
@@ -65,6 +65,12 @@ export interface Extraction {
   unit: 'block' | 'line';
   /** Page metadata, when the extractor reads it. */
   metadata?: PageMetadata;
+  /**
+   * The content as GitHub Flavored Markdown rendered from the page's own document (headings, lists,
+   * tables, code blocks kept), when the extractor gives it; `renderExtraction(…, 'markdown')` prefers it
+   * to the Markdown it builds from `blocks`.
+   */
+  markdown?: string;
 }
 
 /** What the registry, the CLI and the demo show about an extractor. */
@@ -106,7 +112,7 @@ export interface PageTraining {
 
 /**
  * An optional capability of a site extractor: gathering one page's own training pages from a folder that
- * mirrors its site (paper 004 §3 follows the page's links). `winnow extract --site-dir` uses it when present.
+ * mirrors its site (Gottron 2008 §3 follows the page's links). `winnow extract --site-dir` uses it when present.
  */
 export interface SiteFolderTraining {
   trainingPagesInFolder(pageFile: string, siteDir: string): PageTraining;

@@ -21,7 +21,7 @@ export interface PageResult {
   precision: number;
   recall: number;
   f1: number;
-  /** Block-level F-measure of paper 000 §IV.B over the page's own blocks (`pageBlockScores`). */
+  /** Block-level F-measure of Nguyen et al. 2009 §IV.B over the page's own blocks (`pageBlockScores`). */
   blockF1: number;
   lcs: number;
   /** The WCXB bag-of-words precision, recall and F1 of this page (see `bagScores`). */
@@ -58,7 +58,7 @@ export interface HarnessReport {
   macroPrecision: number;
   macroRecall: number;
   macroF1: number;
-  /** Mean block-level F of paper 000 §IV.B over pages, on each page's own blocks. */
+  /** Mean block-level F of Nguyen et al. 2009 §IV.B over pages, on each page's own blocks. */
   blockF1: number;
   /** The scrapinghub benchmark's own score, for that dataset only. */
   aeb: { precision: number; recall: number; f1: number } | null;

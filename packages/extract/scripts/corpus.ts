@@ -6,6 +6,7 @@
  * never read here: it is the out-of-sample check.
  */
 import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -46,7 +47,7 @@ export interface CorpusPage {
   paths: string[];
 }
 
-export const CACHE_DIR = process.env.EXTRACT_CACHE ?? '/tmp/extract-cache';
+export const CACHE_DIR = process.env.EXTRACT_CACHE ?? path.join(tmpdir(), 'winnow-extract-cache');
 const TOKEN = /\w+/gu;
 
 function lowerTokens(text: string): string[] {

@@ -1,7 +1,7 @@
 /*
  * Trains the single-page model of @winnow/extract and writes src/model/model.json.
  *
- *   pnpm --filter @winnow/extract train            # uses the cached corpus (/tmp/extract-cache), builds it when missing
+ *   pnpm --filter @winnow/extract train            # uses the cached corpus (winnow-extract-cache in the temp folder, or $EXTRACT_CACHE), builds it when missing
  *   EXTRACT_REBUILD=1 pnpm --filter @winnow/extract train
  *
  * Two passes of gradient-boosted trees: pass 1 over the block's own, ancestor and page features; pass 2

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '@winnow/dom-blocks';
 import { extract, learnSite } from './extract.js';
+import { winnowExtractor } from './extractor.js';
 
 const paragraph = (seed: string) =>
   `<p>${seed} The committee met on Tuesday to discuss the proposal, and after a long debate it agreed to publish the report, which covers the findings of the survey, the costs of the programme and the next steps for the council.</p>`;
@@ -51,6 +52,79 @@ describe('extract', () => {
 
   it('refuses what it cannot read with a WinnowError', () => {
     expect(() => extract(42 as never)).toThrow(/takes a Page/);
+  });
+});
+
+describe('metadata and Markdown of the result', () => {
+  const documentation = `<!doctype html><html lang="en-GB"><head><title>Install the tool | Toolbox Docs</title>
+<meta property="og:site_name" content="Toolbox Docs"><meta name="description" content="How to install the tool.">
+<meta name="author" content="Ann Lee"><meta property="article:published_time" content="2024-05-01T09:30:00Z">
+<link rel="canonical" href="/docs/install"></head><body>
+<nav class="main-nav"><ul><li><a href="/">Home</a></li><li><a href="/docs">Docs</a></li><li><a href="/blog">Blog</a></li><li><a href="/about">About</a></li></ul></nav>
+<main><article><h1>Install the tool</h1>
+${paragraph('Setup.').replace('The committee', 'Read <a href="/docs/requirements">the requirements</a> first. The committee')}
+<h2>Supported systems</h2>
+<table><tr><th>System</th><th>Version</th><th>Notes on the installation</th></tr><tr><td>Linux</td><td>5.10 and later</td><td>Use the package of your distribution, which keeps the tool up to date.</td></tr><tr><td>macOS</td><td>13 and later</td><td>Use the installer from the release page, signed by the project.</td></tr></table>
+<h2>Steps</h2>
+<ol><li>Download the archive for your system from the release page of the project.</li><li>Unpack the archive into a folder of your choice and open a terminal there.</li><li>Run the installer and follow the questions it asks about the target folder.</li></ol>
+<pre><code class="language-sh">tar xf tool.tar.gz
+./tool --install</code></pre>
+${paragraph('Done.')}</article></main>
+<footer class="site-footer"><p>© 2024 Toolbox. All rights reserved.</p></footer></body></html>`;
+  const page = { id: 'install', html: documentation, url: 'https://docs.example/docs/install?from=home' };
+
+  it("gives the page's metadata, the canonical URL made absolute against the page's URL", () => {
+    expect(extract(page).metadata).toEqual({
+      title: 'Install the tool',
+      author: 'Ann Lee',
+      published: '2024-05-01T09:30:00Z',
+      language: 'en-GB',
+      canonicalUrl: 'https://docs.example/docs/install',
+      siteName: 'Toolbox Docs',
+      description: 'How to install the tool.',
+    });
+  });
+
+  it.each([
+    ['an HTML string', documentation],
+    ['bytes', new TextEncoder().encode(documentation)],
+    ['an ArrayBuffer', new TextEncoder().encode(documentation).buffer],
+    ['a Document', parseHtml(documentation)],
+  ])('gives metadata for %s too, with the URL from the options', (_name, input) => {
+    expect(extract(input, { url: page.url }).metadata).toEqual(extract(page).metadata);
+    const alone = extract(input).metadata;
+    expect(alone).toMatchObject({ title: 'Install the tool', author: 'Ann Lee' });
+    // A relative canonical link needs the page's URL.
+    expect(alone?.canonicalUrl).toBeUndefined();
+  });
+
+  it('renders the content as GFM Markdown: heading, table, ordered list and fenced code kept, navigation left out', () => {
+    const { markdown, text } = extract(page);
+    expect(markdown).toContain('# Install the tool\n\n');
+    expect(markdown).toContain('## Supported systems\n\n| System | Version | Notes on the installation |\n| --- | --- | --- |\n| Linux | 5.10 and later |');
+    expect(markdown).toContain('1. Download the archive for your system from the release page of the project.\n2. Unpack the archive');
+    expect(markdown).toContain('```sh\ntar xf tool.tar.gz\n./tool --install\n```');
+    expect(markdown).toContain('Read the requirements first.');
+    expect(markdown).not.toMatch(/About|All rights reserved/);
+    expect(text).toContain('Read the requirements first.');
+  });
+
+  it("keeps links and images when asked, resolved against the page's URL or the base given", () => {
+    expect(extract(page, { markdown: { links: true } }).markdown).toContain('Read [the requirements](https://docs.example/docs/requirements) first.');
+    expect(extract(page, { markdown: { links: true, baseUrl: 'https://mirror.example/' } }).markdown).toContain('[the requirements](https://mirror.example/docs/requirements)');
+  });
+
+  it('gives plain data: the Markdown and metadata survive JSON and structuredClone', () => {
+    const extraction = extract(page);
+    expect(structuredClone(extraction)).toEqual(extraction);
+    expect(JSON.parse(JSON.stringify(extraction))).toEqual(JSON.parse(JSON.stringify(structuredClone(extraction))));
+    expect(JSON.parse(JSON.stringify(extraction)).markdown).toBe(extraction.markdown);
+  });
+
+  it('passes options through winnowExtractor', () => {
+    const extraction = winnowExtractor.extract(winnowExtractor.learn([]), page, { markdown: { links: true } });
+    expect(extraction.markdown).toContain('[the requirements](https://docs.example/docs/requirements)');
+    expect(extraction.metadata?.title).toBe('Install the tool');
   });
 });
 

@@ -6,14 +6,17 @@ import {
   makeExtraction,
   htmlToString,
   parseHtml,
+  renderMarkdownFromTree,
   type Block,
   type BlockTree,
   type Extraction,
   type LabelledBlock,
+  type MarkdownOptions,
   type Page,
 } from '@winnow/dom-blocks';
 import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextFeatures, pageFeatures, type PageFeatures } from './features.js';
 import { REGION_OUTSIDE_THRESHOLD, decideUnits, mainRegion, unitTree } from './decide.js';
+import { extractMetadata } from './metadata.js';
 import { predictRaw, predictRows, sigmoid } from './gbdt.js';
 import { validateModel, type ExtractModel } from './model.js';
 import { articleSignals } from './page-kind.js';
@@ -38,6 +41,13 @@ export interface ExtractOptions {
   model?: ExtractModel;
   /** `Content-Type` of the page's transport, for decoding bytes. */
   contentType?: string;
+  /** The page's URL (default: a `Page`'s `url`): makes the canonical URL, links and images absolute. */
+  url?: string;
+  /**
+   * How the content's Markdown (`Extraction.markdown`) is rendered: `links` and `images` kept (default
+   * both false), `baseUrl` to resolve them against (default: the page's URL).
+   */
+  markdown?: MarkdownOptions;
 }
 
 export const DEFAULT_EXTRACT_OPTIONS = Object.freeze({
@@ -97,15 +107,34 @@ function isDocument(input: unknown): input is Document {
   return typeof input === 'object' && input !== null && 'documentElement' in input;
 }
 
-/** Reads any accepted input into a block tree. */
-export function treeOf(input: ExtractInput, contentType?: string): BlockTree {
-  if (isDocument(input)) return blockTreeOf(input);
+/** A page read once: its document, the block tree labelled (see `blockTreeOf`) and its URL when known. */
+export interface ReadPage {
+  document: Document;
+  tree: BlockTree;
+  url?: string;
+}
+
+/** Reads any accepted input into its document and block tree, parsing it once. */
+export function readInput(input: ExtractInput, contentType?: string): ReadPage {
+  if (isDocument(input)) return { document: input, tree: blockTreeOf(input) };
   let html: string | undefined;
+  let url: string | undefined;
   if (input instanceof ArrayBuffer) html = htmlToString(new Uint8Array(input), { contentType });
   else if (typeof input === 'string' || input instanceof Uint8Array) html = htmlToString(input, { contentType });
-  else if (typeof input === 'object' && input !== null && 'html' in input) html = htmlToString(input.html, { contentType: input.contentType ?? contentType });
-  if (html !== undefined) return blockTreeOf(parseHtml(html), html);
-  throw new WinnowError('UNREADABLE_INPUT', 'extract() takes a Page ({ id, html }), an HTML string, bytes (Uint8Array or ArrayBuffer) or a Document.');
+  else if (typeof input === 'object' && input !== null && 'html' in input) {
+    html = htmlToString(input.html, { contentType: input.contentType ?? contentType });
+    url = input.url;
+  }
+  if (html === undefined) {
+    throw new WinnowError('UNREADABLE_INPUT', 'extract() takes a Page ({ id, html }), an HTML string, bytes (Uint8Array or ArrayBuffer) or a Document.');
+  }
+  const document = parseHtml(html);
+  return { document, tree: blockTreeOf(document, html), url };
+}
+
+/** Reads any accepted input into a block tree. */
+export function treeOf(input: ExtractInput, contentType?: string): BlockTree {
+  return readInput(input, contentType).tree;
 }
 
 /** Probabilities of the two passes for every unit of a page. */
@@ -158,18 +187,25 @@ export function labelUnits(scores: UnitScores, threshold: number, site?: SiteMod
 
 /**
  * Extracts the main content of a page: every block with text labelled content or boilerplate, with the
- * reason. With `options.site` (see `learnSite`), blocks recurring across the site and the site's template
- * paths enter the decision; a page that does not fit what was learned is judged alone, with a note.
+ * reason, the content as text and as GitHub Flavored Markdown (`markdown`: headings, lists, tables and
+ * code blocks kept), and the page's metadata (`metadata`: title, author, publication date, language,
+ * canonical URL, site name, description). With `options.site` (see `learnSite`), blocks recurring across
+ * the site and the site's template paths enter the decision; a page that does not fit what was learned is
+ * judged alone, with a note.
  */
 export function extract(input: ExtractInput, options: ExtractOptions = {}): Extraction {
   const model = options.model ? validateModel(options.model) : bundledModel();
   const threshold = options.threshold ?? DEFAULT_EXTRACT_OPTIONS.threshold ?? model.threshold;
-  const tree = treeOf(input, options.contentType);
-  const scores = scoreTree(tree, model);
-  const signals = articleSignals(tree.document);
+  const page = readInput(input, options.contentType);
+  const url = options.url ?? page.url;
+  const scores = scoreTree(page.tree, model);
+  const signals = articleSignals(page.document);
   const article = signals.ogArticle || signals.schemaArticle;
-  const { blocks, notes } = labelUnits(scores, threshold, options.site, tree, article ? (options.regionThreshold ?? DEFAULT_EXTRACT_OPTIONS.regionThreshold) : undefined);
-  return makeExtraction(blocks, notes);
+  const { blocks, notes } = labelUnits(scores, threshold, options.site, page.tree, article ? (options.regionThreshold ?? DEFAULT_EXTRACT_OPTIONS.regionThreshold) : undefined);
+  const extraction = makeExtraction(blocks, notes);
+  const content = blocks.filter((block) => block.label === 'content').map((block) => block.order);
+  const markdown = renderMarkdownFromTree(page.tree, content, { ...options.markdown, baseUrl: options.markdown?.baseUrl ?? url });
+  return { ...extraction, metadata: extractMetadata(page.document, url), markdown };
 }
 
 export interface LearnSiteOptions {

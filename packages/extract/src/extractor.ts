@@ -1,5 +1,5 @@
 import type { Extraction, Page } from '@winnow/dom-blocks';
-import { extract, learnSite } from './extract.js';
+import { extract, learnSite, type ExtractOptions } from './extract.js';
 import type { SiteModel } from './site.js';
 
 /** Pages of a folder the CLI learns the site from when extracting it. */
@@ -16,7 +16,7 @@ export const winnowExtractor = Object.freeze({
   defaultTrainPages: 0,
   defaultSitePages: DEFAULT_SITE_PAGES,
   learn: (pages: readonly Page[]): SiteModel => learnSite(pages),
-  extract: (model: SiteModel, page: Page): Extraction => extract(page, { site: model }),
+  extract: (model: SiteModel, page: Page, options?: Partial<ExtractOptions>): Extraction => extract(page, { ...options, site: model }),
   describeModel: (model: SiteModel) => ({
     version: model.version,
     site: model.site,

@@ -87,8 +87,18 @@ export interface PageFeatures {
   blockCount: number;
 }
 
+/**
+ * An element's `class` and `id`, lower-cased. The class is read from its attribute node: the same
+ * keywords are found in it, without the class list a DOM may build for `getAttribute('class')` (linkedom
+ * does, at a cost larger than the rest of this function).
+ */
+function classAndId(element: Element): string {
+  const className = element.getAttributeNode?.('class')?.value ?? '';
+  return `${className} ${element.getAttribute?.('id') ?? ''}`.toLowerCase();
+}
+
 function classKeywordSet(element: Element): Uint8Array | null {
-  const value = `${element.getAttribute?.('class') ?? ''} ${element.getAttribute?.('id') ?? ''}`.toLowerCase();
+  const value = classAndId(element);
   if (value.trim().length < 2) return null;
   let set: Uint8Array | null = null;
   for (let index = 0; index < CLASS_KEYWORDS.length; index++) {
@@ -102,7 +112,7 @@ const NEGATIVE_CLASS = /nav|menu|footer|header|sidebar|widget|related|share|soci
 
 /** Readability-like weight of a class/id: +1 for a content word, −1 for a boilerplate word. */
 function classWeight(element: Element): number {
-  const value = `${element.getAttribute?.('class') ?? ''} ${element.getAttribute?.('id') ?? ''}`.toLowerCase();
+  const value = classAndId(element);
   if (value.trim().length < 2) return 0;
   return (POSITIVE_CLASS.test(value) ? 1 : 0) - (NEGATIVE_CLASS.test(value) ? 1 : 0);
 }

@@ -46,5 +46,6 @@ describe('golden pages', () => {
 
   it.each(pages.filter((page) => page.expectedMetadata))('$slug: metadata', (page) => {
     expect(extractMetadata(parseHtml(page.html), page.url)).toEqual(page.expectedMetadata);
+    expect(extract({ id: page.slug, html: page.html, url: page.url }).metadata).toEqual(page.expectedMetadata);
   });
 });

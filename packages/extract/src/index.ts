@@ -2,3 +2,4 @@ export { extract, learnSite, DEFAULT_EXTRACT_OPTIONS, type ExtractInput, type Ex
 export { emptySiteModel, mergeSiteModels, parseSiteModel, DEFAULT_SITE_OPTIONS, SITE_MODEL_VERSION, type SiteModel, type SiteOptions } from './site.js';
 export { MODEL_VERSION, type ExtractModel } from './model.js';
 export { winnowExtractor, DEFAULT_SITE_PAGES } from './extractor.js';
+export { extractMetadata, normalizeDate } from './metadata.js';

@@ -9,7 +9,7 @@ export const SITE_MODEL_VERSION = 1;
  * - `pages`: pages learned from;
  * - `segments`: for each block text (normalised, hashed), on how many of those pages it occurs (its
  *   document frequency, as the segment table of Wang et al. 2008 counts text segments);
- * - `paths`: for each block path (paper 000 §III traversal path), on how many pages it occurs and how
+ * - `paths`: for each block path (Nguyen et al. 2009 §III traversal path), on how many pages it occurs and how
  *   many of its words the single-page model judged content, site-wide.
  */
 export interface SiteModel {

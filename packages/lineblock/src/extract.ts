@@ -86,7 +86,7 @@ function inputHtml(input: Page | string | Uint8Array): string {
 }
 
 /**
- * Runs the four steps of paper 001 on a page (an HTML string, bytes or a `Page`) without building a DOM
+ * Runs the four steps of San & Aye on a page (an HTML string, bytes or a `Page`) without building a DOM
  * and returns every line-block with its features and label.
  */
 export function analyzeLineBlocks(input: Page | string | Uint8Array, options: Partial<LineBlockOptions> = {}): LineBlockAnalysis {
@@ -104,7 +104,7 @@ export function analyzeLineBlocks(input: Page | string | Uint8Array, options: Pa
 }
 
 /**
- * Extracts the main content of a page with the Line-Block method (paper 001). Every text line becomes a
+ * Extracts the main content of a page with the Line-Block method (San & Aye). Every text line becomes a
  * `LabelledBlock` carrying its line-block's label and features; the content lines render as the text.
  * A page without main content gives an `Extraction` with no content blocks and a note saying why.
  */

@@ -11,7 +11,7 @@ import {
 import { decodeHTML } from 'entities';
 
 /**
- * Steps 1 and 2 of paper 001 (§V) in one linear scan of the HTML string, without a DOM: filter the
+ * Steps 1 and 2 of San & Aye (§V) in one linear scan of the HTML string, without a DOM: filter the
  * head, scripts, styles, comments and the like, and break the source into lines at block tags.
  *
  * The scanner is hand-written: it jumps from `<` to `<` with `indexOf`, reads tag names and attributes
@@ -20,7 +20,7 @@ import { decodeHTML } from 'entities';
  * garbage input costs linear time (no backtracking regular expression ever runs over the page).
  */
 
-/** One line of the source (paper 001 §IV.A "Line"): what lies between two line-breaking tags. */
+/** One line of the source (San & Aye §IV.A "Line"): what lies between two line-breaking tags. */
 export interface SourceLine {
   /** Its text: entity-decoded, whitespace collapsed; empty for a line of markup only. */
   text: string;
@@ -140,7 +140,7 @@ function decodeText(raw: string): string {
   return raw.includes('&') ? decodeHTML(raw) : raw;
 }
 
-/** Splits an HTML string into source lines at line-breaking tags (paper 001 §V Steps 1-2). */
+/** Splits an HTML string into source lines at line-breaking tags (San & Aye §V Steps 1-2). */
 export function scanLines(html: string, options: ScanOptions): ScannedPage {
   const breaks = options.lineBreakTags instanceof Set ? (options.lineBreakTags as ReadonlySet<string>) : new Set(options.lineBreakTags as readonly string[]);
   const skipHidden = options.skipHidden;

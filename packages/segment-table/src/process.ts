@@ -60,7 +60,7 @@ export interface PageResult {
   layoutBlocks: LayoutBlockVerdict[];
   /** Segments the shrinkage removed after this page. */
   removed: number;
-  /** The site's table after the page (paper 002 §3's storage measure). */
+  /** The site's table after the page (Wang et al. 2008 §3's storage measure). */
   size: StoreSize;
 }
 
@@ -72,7 +72,7 @@ export interface ProcessOptions extends Partial<SegmentTableOptions> {
 }
 
 /**
- * Processes one crawled page with paper 002's four steps: segmentation (§2.1), table expansion (§2.2),
+ * Processes one crawled page with Wang et al. 2008's four steps: segmentation (§2.1), table expansion (§2.2),
  * template detection (§2.3) and table shrinkage (§2.4). Expansion and shrinkage are one atomic store
  * update; detection uses the DFs after the expansion, this page included. A page the site's ledger has
  * counted already (same id, same content: `contentHashOf`) is not counted again, only labelled with the

@@ -11,7 +11,7 @@ export interface LinkedPagesOptions {
 /** Defaults of `readLinkedPages`. */
 export const DEFAULT_LINKED_PAGES_OPTIONS: Readonly<LinkedPagesOptions> = Object.freeze({
   /**
-   * Paper 004 §7 fetched 10,994 linked pages for 746 documents (about 15 each) and §8 suggests limiting
+   * Gottron 2008 §7 fetched 10,994 linked pages for 746 documents (about 15 each) and §8 suggests limiting
    * the training set; 200 keeps the clustering well under a second while covering any page's links.
    */
   maxLinkedPages: 200,
@@ -138,7 +138,7 @@ function readPage(file: string, url?: string): Page {
   }
 }
 
-/** A page and the pages it links to in a folder mirroring its site (paper 004 §3, first step). */
+/** A page and the pages it links to in a folder mirroring its site (Gottron 2008 §3, first step). */
 export function readLinkedPages(
   pageFile: string,
   siteDir: string,
@@ -157,7 +157,7 @@ export function readLinkedPages(
 }
 
 /**
- * Paper 004 end to end for a page on disk: follow its links into the site folder, cluster the linked pages
+ * Gottron 2008 end to end for a page on disk: follow its links into the site folder, cluster the linked pages
  * with the page, remove the texts frequent in its cluster. The notes say how many links were followed.
  */
 export function extractFromSiteFolder(
@@ -171,7 +171,7 @@ export function extractFromSiteFolder(
 }
 
 /**
- * A page's own training pages in a folder mirroring its site (paper 004 §3): the pages it links to. The
+ * A page's own training pages in a folder mirroring its site (Gottron 2008 §3): the pages it links to. The
  * page is read again from `pageFile`, so its links resolve against the file's place in the folder.
  */
 export function linkedTrainingPages(pageFile: string, siteDir: string, options: Partial<LinkedPagesOptions> = {}): PageTraining {
@@ -180,14 +180,14 @@ export function linkedTrainingPages(pageFile: string, siteDir: string, options: 
 }
 
 /**
- * The DF-cluster extractor of paper 004 (Gottron 2008) on the shared contract. Given a folder mirroring
+ * The DF-cluster extractor of Gottron 2008 (Gottron 2008) on the shared contract. Given a folder mirroring
  * the site (`winnow extract --site-dir`), each page learns from the pages it links to (`SiteFolderTraining`).
  */
 export const templateClusterExtractor: SiteExtractor<TemplateClusterModel, TemplateClusterOptions> & SiteFolderTraining = Object.freeze({
   kind: 'site',
   name: 'cluster',
   description: 'Gottron 2008: cluster the linked pages by template (CP distance), drop texts on > 1/3 of the cluster',
-  // Paper 004 §7: 10,994 linked pages for 746 documents, about 15 per page.
+  // Gottron 2008 §7: 10,994 linked pages for 746 documents, about 15 per page.
   defaultTrainPages: 15,
   learn: (pages: readonly Page[], options?: Partial<TemplateClusterOptions>) => learnTemplateModel(pages, options),
   extract: (model: TemplateClusterModel, page: Page, options?: Partial<TemplateClusterOptions>) => extractWithTemplateModel(model, page, options),

@@ -14,7 +14,7 @@ import { ARTICLES, docsSite, newsPage, newsSite } from './test-support/fixtures.
 
 const target = newsPage('target', 'Council votes on budget', ['The council approved the budget by seven votes to two.', 'Taxes stay unchanged.']);
 
-describe('extractWithLinkedPages (paper 004 §3 and §6)', () => {
+describe('extractWithLinkedPages (Gottron 2008 §3 and §6)', () => {
   it('removes the template texts and keeps the article', () => {
     const extraction = extractWithLinkedPages(target, [...newsSite(), ...docsSite()]);
     expect(extraction.text).toBe('Council votes on budget\nThe council approved the budget by seven votes to two.\nTaxes stay unchanged.');

@@ -29,14 +29,14 @@ export interface TemplateClusterOptions extends ClusterOptions, StructureOptions
 export const DEFAULT_TEMPLATE_CLUSTER_OPTIONS: Readonly<TemplateClusterOptions> = Object.freeze({
   ...DEFAULT_CLUSTER_OPTIONS,
   ...DEFAULT_STRUCTURE_OPTIONS,
-  /** Paper 004 §7: "discarded as being redundant if it appeared in more than a third of the documents". */
+  /** Gottron 2008 §7: "discarded as being redundant if it appeared in more than a third of the documents". */
   dfThreshold: 1 / 3,
   /**
-   * Paper 004 §8 asks for "a fallback solution if no suitable training documents … are found" without a
+   * Gottron 2008 §8 asks for "a fallback solution if no suitable training documents … are found" without a
    * size. With 2 pages a DF above 1/3 means "on any other page"; below that, DF says nothing.
    */
   minTrainingPages: 2,
-  /** Paper 004 §7's baseline "plain" (all text): the fallback never loses main content, in keeping with the method's high recall. */
+  /** Gottron 2008 §7's baseline "plain" (all text): the fallback never loses main content, in keeping with the method's high recall. */
   fallback: extractPlain,
 });
 
@@ -50,7 +50,7 @@ export interface TemplateClusterModel {
     id: string;
     /** The page's hash set for `measure`, sorted. */
     structure: number[];
-    /** Distinct visible text-node texts (paper 004 §6: each text node is a segment), whitespace collapsed. */
+    /** Distinct visible text-node texts (Gottron 2008 §6: each text node is a segment), whitespace collapsed. */
     texts: string[];
   }>;
   /** Template cluster of each training page (single linkage among the training pages). */
@@ -85,7 +85,7 @@ function analysePage(page: Page, shingleLength: number): AnalysedPage {
 
 /**
  * Learns from the pages linked from (or otherwise next to) the pages to extract: their structures and
- * texts, and their template clusters (paper 004 §3, §5).
+ * texts, and their template clusters (Gottron 2008 §3, §5).
  */
 export function learnTemplateModel(pages: Iterable<Page>, options: Partial<TemplateClusterOptions> = {}): TemplateClusterModel {
   const resolved = resolveOptions(options);
@@ -132,7 +132,7 @@ function checkModel(model: TemplateClusterModel): void {
 }
 
 /**
- * The training set of a page (paper 004 §3): the training pages in the page's single-linkage cluster,
+ * The training set of a page (Gottron 2008 §3): the training pages in the page's single-linkage cluster,
  * i.e. every training cluster with a page within the threshold of it. Indices into `model.pages`. A
  * training page with the page's own id is left out (a page is not its own linked page), so a model
  * learned on a whole site serves each of its pages leave-one-out.
@@ -153,7 +153,7 @@ export function trainingSetOf(model: TemplateClusterModel, structure: Uint32Arra
 }
 
 /**
- * Document-frequency template detection (paper 004 §6): the page's text nodes found in more than
+ * Document-frequency template detection (Gottron 2008 §6): the page's text nodes found in more than
  * `dfThreshold` of the training pages are template and removed; the rest is the content. A block is
  * content when any of its text nodes survives (its text is then the surviving nodes' text).
  */
@@ -206,7 +206,7 @@ function formatShare(share: number): string {
 
 /**
  * Extracts a page with a learned model: the page joins its template cluster among the training pages
- * (paper 004 §3), whose texts then give the document frequencies (§6). A cluster smaller than
+ * (Gottron 2008 §3), whose texts then give the document frequencies (§6). A cluster smaller than
  * `minTrainingPages` falls back to single-page extraction, and the notes say so.
  */
 export function extractWithTemplateModel(model: TemplateClusterModel, page: Page, options: Partial<TemplateClusterOptions> = {}): Extraction {
@@ -233,7 +233,7 @@ export function extractWithTemplateModel(model: TemplateClusterModel, page: Page
 }
 
 /**
- * Paper 004's extractor for one page and the pages it links to (§3): cluster the linked pages with the
+ * Gottron 2008's extractor for one page and the pages it links to (§3): cluster the linked pages with the
  * page, keep the page's cluster as the training set, remove its template texts by DF (§6).
  */
 export function extractWithLinkedPages(page: Page, linkedPages: Iterable<Page>, options: Partial<TemplateClusterOptions> = {}): Extraction {

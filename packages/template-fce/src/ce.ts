@@ -4,7 +4,7 @@ import { ceUnits, pageBlockTree, pageOrder, unitVector, type NormedVector } from
 import { addPage, countSimilarPages, createSimilarityIndex, type SimilarityIndex } from './similarity-index.js';
 
 /**
- * ContentExtractor's model (Debnath et al., as paper 000 §II describes it): every unit of every input
+ * ContentExtractor's model (Debnath et al., as Nguyen et al. 2009 §II describes it): every unit of every input
  * page, indexed for similarity counting. Kept in memory; FastCE's template is the shippable model.
  */
 export interface CeModel {
@@ -31,7 +31,7 @@ export interface CeClassification {
   pageCount: number;
 }
 
-/** CE's input phase: partitions every page into units and stores them (paper 000 §II). */
+/** CE's input phase: partitions every page into units and stores them (Nguyen et al. 2009 §II). */
 export function learnCe(pages: Iterable<Page>, options: Partial<CeOptions> & { site?: string } = {}): CeModel {
   const params = resolveCeOptions(options);
   const index = createSimilarityIndex();
@@ -97,7 +97,7 @@ export interface LabelledTrainingUnit {
 
 /**
  * Runs CE over the training pages themselves: each unit is compared with the blocks of the *other*
- * pages (paper 000 §II: "the number of web pages that contain a block similar to B"). `onPage` reports
+ * pages (Nguyen et al. 2009 §II: "the number of web pages that contain a block similar to B"). `onPage` reports
  * progress (page number from 1, in two passes: `parse`, then `compare`).
  */
 export function labelTrainingPages(

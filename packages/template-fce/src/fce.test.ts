@@ -27,7 +27,7 @@ function yahooLikePages(count: number): Page[] {
   }));
 }
 
-describe('paper 000 Figure 1/2: content stays intact and in order', () => {
+describe('Nguyen et al. 2009 Figure 1/2: content stays intact and in order', () => {
   const target: Page = { id: 'figure.html', html: sitePage(99, { paragraph: FIGURE_2_PARAGRAPH }) };
 
   it.each([

@@ -26,7 +26,7 @@ export interface BuildProgress {
 }
 
 /**
- * FastCE's preparation phase (paper 000 §III, Fig. 4): runs CE over the pages (each block compared with
+ * FastCE's preparation phase (Nguyen et al. 2009 §III, Fig. 4): runs CE over the pages (each block compared with
  * the blocks of the other pages), keeps the traversal paths of the content blocks, and the non-content
  * blocks sharing one of those paths. Pure: pages in, template out (`onProgress` only reports).
  */
@@ -105,7 +105,7 @@ export interface FceExtractedBlock {
 
 export interface FceDetection {
   mode: FceDetectionMode;
-  /** Blocks extracted by the rules (FastCE's NumBlock, paper 000 §IV.A). */
+  /** Blocks extracted by the rules (FastCE's NumBlock, Nguyen et al. 2009 §IV.A). */
   extracted: FceExtractedBlock[];
   /** Per block (by `block.index`): OUTSIDE 0, INCLUDED 1, EXCLUDED 2. */
   states: Uint8Array;
@@ -129,7 +129,7 @@ export interface FceDetection {
 }
 
 /**
- * FastCE's detection phase (paper 000 §III, Fig. 5) on a block tree. Only blocks whose path is in the
+ * FastCE's detection phase (Nguyen et al. 2009 §III, Fig. 5) on a block tree. Only blocks whose path is in the
  * template are extracted (the outermost ones; a block inside an extracted block is part of it):
  * - a sub-block whose path is in P is part of the block;
  * - a sub-block B' whose path is not in P is left out when none of its sub-blocks has a path in P,
@@ -269,7 +269,7 @@ export function detectFce(
 
 /**
  * The page as labelled blocks in document order. Content comes out in the original order with each
- * extracted block's text whole: a sub-block that is an inline element (paper 000 Fig. 2's `span`, when
+ * extracted block's text whole: a sub-block that is an inline element (Nguyen et al. 2009 Fig. 2's `span`, when
  * `extraBlockTags` makes it a block) flows into the surrounding line instead of breaking it.
  */
 export function fceExtraction(tree: BlockTree, detection: FceDetection, notes: string[] = []): Extraction {

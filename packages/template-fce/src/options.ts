@@ -1,14 +1,14 @@
 import { WinnowError } from '@winnow/dom-blocks';
 
 /**
- * Two blocks are similar when the cosine of their feature vectors is above this (paper 000 §II,
+ * Two blocks are similar when the cosine of their feature vectors is above this (Nguyen et al. 2009 §II,
  * quoting Debnath et al.'s ContentExtractor: "greater than 0.9").
  */
 export const PAPER_SIMILARITY_THRESHOLD = 0.9;
 
 /**
  * "If block B occurs many times over different web pages, block B is considered as a non-content
- * block" (paper 000 §II) gives no number. A block is non-content when at least this fraction of the
+ * block" (Nguyen et al. 2009 §II) gives no number. A block is non-content when at least this fraction of the
  * other pages hold a similar block (at least one page). Tuned as one value on the first 25 pages of
  * cetd's five single-site folders and the five debian-sites (see README, "Tuning").
  */
@@ -20,7 +20,7 @@ export interface CeOptions {
   /** See `NON_CONTENT_PAGE_FRACTION`. */
   nonContentPageFraction: number;
   /**
-   * Tags that open a block besides dom-blocks' `BLOCK_LEVEL_TAGS`. Paper 000's Figure 2 treats the
+   * Tags that open a block besides dom-blocks' `BLOCK_LEVEL_TAGS`. Nguyen et al. 2009's Figure 2 treats the
    * `<span class="yshortcuts">` links as sub-blocks; pass `['span']` to reproduce it.
    */
   extraBlockTags: readonly string[];
@@ -28,17 +28,17 @@ export interface CeOptions {
 
 /** Defaults of ContentExtractor (CE). */
 export const DEFAULT_CE_OPTIONS: Readonly<CeOptions> = Object.freeze({
-  /** Paper 000 §II: cosine similarity "greater than 0.9". */
+  /** Nguyen et al. 2009 §II: cosine similarity "greater than 0.9". */
   similarityThreshold: PAPER_SIMILARITY_THRESHOLD,
-  /** Paper 000 §II "occurs many times over different web pages" (fraction tuned, see the constant). */
+  /** Nguyen et al. 2009 §II "occurs many times over different web pages" (fraction tuned, see the constant). */
   nonContentPageFraction: NON_CONTENT_PAGE_FRACTION,
-  /** Paper 000 §I: blocks are the block-level tags (TABLE, TR, P, DIV, ...); nothing extra. */
+  /** Nguyen et al. 2009 §I: blocks are the block-level tags (TABLE, TR, P, DIV, ...); nothing extra. */
   extraBlockTags: Object.freeze([]) as readonly string[],
 });
 
 /**
  * How FastCE's detection compares what the rules extracted with the stored non-content blocks:
- * - `paper`: each extracted block as a whole (paper 000 §III, Fig. 5);
+ * - `paper`: each extracted block as a whole (Nguyen et al. 2009 §III, Fig. 5);
  * - `parts`: each part of an extracted block (the block and its kept sub-blocks, each with its own
  *   text) with the stored blocks of its own path; a kept sub-block whose path is not in the template
  *   contributes its sub-blocks but not its own text. One stray content block at a generic path such as
@@ -75,11 +75,11 @@ export interface FceDetectionOptions {
 
 /** Defaults of FastCE's detection phase. */
 export const DEFAULT_FCE_DETECTION_OPTIONS: Readonly<FceDetectionOptions> = Object.freeze({
-  /** `parts` (this package's refinement of paper 000 §III; `paper` reproduces Fig. 5 as written). */
+  /** `parts` (this package's refinement of Nguyen et al. 2009 §III; `paper` reproduces Fig. 5 as written). */
   mode: 'parts' as FceDetectionMode,
-  /** Not in paper 000 (it never falls back); tuned, see the constant. */
+  /** Not in Nguyen et al. 2009 (it never falls back); tuned, see the constant. */
   minCoverage: MIN_TEMPLATE_COVERAGE,
-  /** `true`: not in paper 000 (§III leaves unseen paths out); chosen on debian-sites/python311, see README. */
+  /** `true`: not in Nguyen et al. 2009 (§III leaves unseen paths out); chosen on debian-sites/python311, see README. */
   contentSiblings: true,
 });
 
@@ -98,11 +98,11 @@ export interface FceBuildOptions extends CeOptions {
 /** Every option of FastCE: the preparation phase's (`buildTemplate`) and the detection phase's (`extractFce`). */
 export interface FceOptions extends FceBuildOptions, FceDetectionOptions {}
 
-/** Defaults of FastContentExtractor (FastCE): its preparation phase runs CE (paper 000 §III). */
+/** Defaults of FastContentExtractor (FastCE): its preparation phase runs CE (Nguyen et al. 2009 §III). */
 export const DEFAULT_FCE_OPTIONS: Readonly<FceOptions> = Object.freeze({
   ...DEFAULT_CE_OPTIONS,
   ...DEFAULT_FCE_DETECTION_OPTIONS,
-  /** `true` (this package's refinement; `false` keeps paper 000 §III's full paths). */
+  /** `true` (this package's refinement; `false` keeps Nguyen et al. 2009 §III's full paths). */
   collapseRepeatedTags: true,
 });
 

@@ -9,7 +9,7 @@ import {
   type Page,
 } from '@winnow/dom-blocks';
 
-/** The block tree of a page, with extra tags opening blocks when asked (paper 000 Fig. 2 uses `span`). */
+/** The block tree of a page, with extra tags opening blocks when asked (Nguyen et al. 2009 Fig. 2 uses `span`). */
 export function pageBlockTree(page: Page | Document, extraBlockTags: readonly string[] = []): BlockTree {
   const document = 'html' in page ? parseHtml(page.html, { contentType: page.contentType }) : page;
   if (extraBlockTags.length === 0) return buildBlockTree(document);
@@ -28,7 +28,7 @@ export function pageOrder(tree: BlockTree): (block: Block) => number {
 }
 
 /**
- * CE's units (paper 000 §II, Fig. 3): every block with its sub-blocks removed, i.e. the atomic blocks
+ * CE's units (Nguyen et al. 2009 §II, Fig. 3): every block with its sub-blocks removed, i.e. the atomic blocks
  * and what is left of the other blocks. Units without text or counted features carry nothing to compare
  * and are left out.
  */
@@ -60,7 +60,7 @@ export function normed(entries: Map<string, number>): NormedVector {
  */
 export const EMPTY_FEATURE = '#empty';
 
-/** The CE feature vector of a unit (paper 000 §II: images, scripts, links, terms) with its norm. */
+/** The CE feature vector of a unit (Nguyen et al. 2009 §II: images, scripts, links, terms) with its norm. */
 export function unitVector(block: Block): NormedVector {
   const entries = featureVector(block, 'own');
   if (entries.size === 0) entries.set(EMPTY_FEATURE, 1);

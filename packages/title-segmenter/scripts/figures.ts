@@ -10,6 +10,8 @@
  * news site (default 25), and up to N pages of 1,000–2,000 elements for timing (default 30).
  */
 import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseHtml } from '@winnow/dom-blocks';
 import { chromiumAvailable, indexElements, launchChromiumLayout, segmentPage, type ChromiumLayoutSession } from '../src/index.js';
 import { scoreArticle, scoreSections } from '../src/criteria.js';
@@ -154,4 +156,6 @@ if (session && parts.has('timing')) {
   results.timing = { pages: rows.length, medianTotalMs: median(totals), maxTotalMs: Math.max(...totals), under1000: totals.filter((total) => total < 1000).length };
 }
 await session?.close();
-writeFileSync('/tmp/title-segmenter-figures.json', `${JSON.stringify(results, null, 2)}\n`);
+const resultsFile = path.join(tmpdir(), 'title-segmenter-figures.json');
+writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`figures written to ${resultsFile}`);

@@ -2,7 +2,7 @@ import { countWords, parseHtml, renderText, type Extraction, type LabelledBlock,
 import type { PageLayout } from './layout.js';
 import { segmentPage, type Segmentation, type TitleSegmenterOptions } from './segment.js';
 
-/** The content block with the most words: the page's main content (paper 003 §1's use of segmentation). */
+/** The content block with the most words: the page's main content (Sano et al. 2013 §1's use of segmentation). */
 export function largestContentBlock(segmentation: Segmentation): number | null {
   let best: number | null = null;
   let bestWords = 0;
@@ -46,7 +46,7 @@ export function extractLargestContentBlock(page: Page, layout?: PageLayout, opti
   return segmentationToExtraction(segmentPage(document, layout, options));
 }
 
-/** Title-block segmentation (paper 003) on the extractor contract: the largest content block, layout estimated from markup. */
+/** Title-block segmentation (Sano et al. 2013) on the extractor contract: the largest content block, layout estimated from markup. */
 export const titleSegmenterExtractor: PageExtractor<TitleSegmenterOptions> = Object.freeze({
   kind: 'page',
   name: 'title-segmenter',

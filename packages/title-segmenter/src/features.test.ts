@@ -32,7 +32,7 @@ describe('findNeighbours', () => {
   });
 });
 
-describe('titleBlockFeatures (F1–F9, paper 003 §3.2)', () => {
+describe('titleBlockFeatures (F1–F9, Sano et al. 2013 §3.2)', () => {
   it('computes the nine features', () => {
     const { document, layout } = pageWithLayout(twoColumns);
     const { blocks } = layoutMinimumBlocks(document, layout);

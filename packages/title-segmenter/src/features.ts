@@ -1,7 +1,7 @@
 import { boxArea } from './layout.js';
 import type { LayoutBlock } from './minimum-blocks.js';
 
-/** Names of the nine features of paper 003 §3.2, in vector order. */
+/** Names of the nine features of Sano et al. 2013 §3.2, in vector order. */
 export const FEATURE_NAMES: readonly string[] = Object.freeze([
   'F1 text length',
   'F2 text area ratio',
@@ -14,12 +14,12 @@ export const FEATURE_NAMES: readonly string[] = Object.freeze([
   'F9 child nodes',
 ]);
 
-/** F6's tag list (paper 003 §3.2). */
+/** F6's tag list (Sano et al. 2013 §3.2). */
 export const HEADING_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt']);
 
 /**
  * Blocks whose tops differ by at most this many pixels are in the same row when finding the blocks
- * directly below another (`belowBlocks` of paper 003 Fig. 3). Our choice: the paper gives no value;
+ * directly below another (`belowBlocks` of Sano et al. 2013 Fig. 3). Our choice: the paper gives no value;
  * a few pixels absorb baseline differences between a heading and text set side by side.
  */
 export const ROW_TOLERANCE_PX = 4;
@@ -37,7 +37,7 @@ function overlapsHorizontally(a: LayoutBlock, b: LayoutBlock): boolean {
 }
 
 /**
- * Finds each block's row directly below and directly above (paper 003 `below(n)`, `above(n)` and
+ * Finds each block's row directly below and directly above (Sano et al. 2013 `below(n)`, `above(n)` and
  * `belowBlocks(b)`): blocks starting at or under its bottom edge that overlap it horizontally, the
  * nearest row of them. Sorting by top keeps this near O(n log n) on ordinary pages.
  */
@@ -80,12 +80,12 @@ export function findNeighbours(blocks: readonly LayoutBlock[], rowTolerance: num
   return { below, above };
 }
 
-/** `below(n)` of paper 003: the first (in document order) block of the row directly below. */
+/** `below(n)` of Sano et al. 2013: the first (in document order) block of the row directly below. */
 function firstOf(list: number[]): number | undefined {
   return list.length ? list[0] : undefined;
 }
 
-/** Follows `below` (or `above`) while the tag stays the same: F7 (or F8) of paper 003 §3.2. */
+/** Follows `below` (or `above`) while the tag stays the same: F7 (or F8) of Sano et al. 2013 §3.2. */
 export function sameTagRun(blocks: readonly LayoutBlock[], next: number[][], start: number): number {
   let steps = 0;
   let current = start;
@@ -136,7 +136,7 @@ export function sameTagRuns(blocks: readonly LayoutBlock[], next: number[][]): n
 }
 
 /**
- * The nine features F1–F9 of paper 003 §3.2 for every block. Readings where the paper is terse:
+ * The nine features F1–F9 of Sano et al. 2013 §3.2 for every block. Readings where the paper is terse:
  * `children(n)` counts the child nodes of the block (elements and non-blank text, F9) and F2/F3 sum
  * the areas of all text and images inside the block, not only its direct children.
  */

@@ -11,20 +11,20 @@ import shippedModel from './title-model.json' with { type: 'json' };
 export const TITLE_BLOCK_MODEL: DecisionTree = validateDecisionTree(shippedModel, FEATURE_NAMES.length);
 
 export interface TitleSegmenterOptions {
-  /** The title-block classifier (paper 003 §3.2, a J4.8/C4.5 tree); default: the shipped model. */
+  /** The title-block classifier (Sano et al. 2013 §3.2, a J4.8/C4.5 tree); default: the shipped model. */
   model: DecisionTree;
-  /** Row tolerance of `below(n)` / `belowBlocks` in pixels (paper 003 §3.2–3.3 leave it open; see `ROW_TOLERANCE_PX`). */
+  /** Row tolerance of `below(n)` / `belowBlocks` in pixels (Sano et al. 2013 §3.2–3.3 leave it open; see `ROW_TOLERANCE_PX`). */
   rowTolerance: number;
   /** Settings of the layout-free estimator, used when no layout is given. */
   estimate: Partial<EstimateLayoutOptions>;
 }
 
 export const DEFAULT_TITLE_SEGMENTER_OPTIONS: Readonly<TitleSegmenterOptions> = Object.freeze({
-  /** Paper 003 §3.2: a decision tree of the C4.5 family over F1–F9. */
+  /** Sano et al. 2013 §3.2: a decision tree of the C4.5 family over F1–F9. */
   model: TITLE_BLOCK_MODEL,
-  /** Paper 003 §3.3 `belowBlocks`: the nearest row below, tops within this many pixels. */
+  /** Sano et al. 2013 §3.3 `belowBlocks`: the nearest row below, tops within this many pixels. */
   rowTolerance: ROW_TOLERANCE_PX,
-  /** Paper 003 §3.1 needs rendered boxes; without a browser, `estimateLayout`'s defaults. */
+  /** Sano et al. 2013 §3.1 needs rendered boxes; without a browser, `estimateLayout`'s defaults. */
   estimate: Object.freeze({}),
 });
 
@@ -41,14 +41,14 @@ export interface SegmentedBlock {
   path: string;
   text: string;
   box: Box;
-  /** F1–F9 (paper 003 §3.2), in `FEATURE_NAMES` order. */
+  /** F1–F9 (Sano et al. 2013 §3.2), in `FEATURE_NAMES` order. */
   features: number[];
   isTitle: boolean;
   /** Index of the content block holding it, or null when it precedes every title (or lies outside all). */
   contentBlock: number | null;
 }
 
-/** A Web content block of paper 003 §3.3: a title block and the blocks under it. */
+/** A Web content block of Sano et al. 2013 §3.3: a title block and the blocks under it. */
 export interface ContentBlock {
   index: number;
   title: SegmentedBlock;
@@ -64,14 +64,14 @@ export interface Segmentation {
   contentBlocks: ContentBlock[];
   /** Where the boxes came from (`chromium`, `estimate`, ...). */
   layoutSource: string;
-  /** Elements in the document (DOM nodes of paper 003 §4.3 are counted as elements here). */
+  /** Elements in the document (DOM nodes of Sano et al. 2013 §4.3 are counted as elements here). */
   elementCount: number;
   notes: string[];
   /** The minimum blocks with their DOM references (not serialised by `segmentationToJson`). */
   minimumBlocks: LayoutBlock[];
 }
 
-/** Classifies every minimum block of a page as title block or not (paper 003 §3.2). */
+/** Classifies every minimum block of a page as title block or not (Sano et al. 2013 §3.2). */
 export function classifyTitleBlocks(features: readonly number[][], model: DecisionTree): boolean[] {
   const titleLabel = model.classes.indexOf('title');
   if (titleLabel < 0) throw new WinnowError('INVALID_MODEL', 'The model has no `title` class. Retrain it with scripts/train.ts.');
@@ -79,7 +79,7 @@ export function classifyTitleBlocks(features: readonly number[][], model: Decisi
 }
 
 /**
- * Segments a page by title blocks (paper 003): minimum blocks with validity from `layout` (§3.1),
+ * Segments a page by title blocks (Sano et al. 2013): minimum blocks with validity from `layout` (§3.1),
  * F1–F9 and the decision tree (§3.2), `makeContentBlocks` (§3.3). Without a layout the boxes are
  * estimated from markup (`estimateLayout`), which is faster but coarser. A page without title blocks
  * gives no content blocks and a note.
@@ -133,7 +133,7 @@ export function segmentPage(
   });
   const notes: string[] = [];
   if (!blocks.length) notes.push('no visible minimum blocks: nothing to segment');
-  else if (!contentBlocks.length) notes.push('no title block found: the page was not divided into content blocks (paper 003 §4.1)');
+  else if (!contentBlocks.length) notes.push('no title block found: the page was not divided into content blocks (Sano et al. 2013 §4.1)');
   if (pageLayout.source === 'estimate') notes.push('layout estimated from markup (no browser): boxes are approximate');
   return { blocks: segmented, contentBlocks, layoutSource: pageLayout.source, elementCount, notes, minimumBlocks: blocks };
 }

@@ -41,7 +41,10 @@ describe('winnow extract on a WARC', () => {
       ['http://news.example/a', '<urn:uuid:2>', 'news.example'],
       ['http://news.example/b', '<urn:uuid:4>', 'news.example'],
     ]);
-    expect(records[0].text).toContain('Storm hits the coast');
+    // winnow, the default: the story without the menu, and the page's metadata.
+    expect(records[0].text).toContain('Thousands of homes lost power on Monday night.');
+    expect(records[0].text).not.toContain('Home News');
+    expect(records[0].metadata).toEqual({ title: 'Storm hits the coast' });
     expect(stderr).toBe('winnow: 5 records: 2 HTML pages, 1 not responses, 1 non-HTML, 0 truncated, 1 malformed\n');
   });
 
@@ -49,7 +52,11 @@ describe('winnow extract on a WARC', () => {
     const one = await run(['extract', warc, '--workers', '1', '--format', 'markdown']);
     const two = await run(['extract', warc, '--workers', '2', '--format', 'markdown']);
     expect(two.stdout).toBe(one.stdout);
-    expect(JSON.parse(one.stdout.split('\n')[0]).markdown).toContain('# Storm hits the coast');
+    const first = JSON.parse(one.stdout.split('\n')[0]);
+    expect(first.markdown).toContain('Thousands of homes lost power on Monday night.');
+    expect(first.text).toBeUndefined();
+    const plain = await run(['extract', warc, '--workers', '1', '--format', 'markdown', '--algo', 'plain']);
+    expect(JSON.parse(plain.stdout.split('\n')[0]).markdown).toContain('# Storm hits the coast\n\nThousands of homes');
   });
 
   it('writes <warc name>.jsonl under --out', async () => {

@@ -59,6 +59,8 @@ export interface ExtractWarcCommandOptions {
   /** A folder for `<warc name>.jsonl` files; else each record is a line of `write`. */
   out?: string;
   write: (line: string) => void;
+  /** Passed to the algorithm's `extract` (`--links`, `--images`). */
+  options?: Record<string, unknown>;
 }
 
 /** `winnow extract crawl.warc.gz`: JSON Lines records, streamed in WARC order; returns the counts and failures. */
@@ -69,7 +71,7 @@ export async function runExtractWarc(options: ExtractWarcCommandOptions): Promis
   let pages = 0;
   for (const file of options.files) {
     const output = options.out ? createWriteStream(path.join(mkdirOnce(options.out), `${path.basename(file).replace(/\.warc(\.gz)?$/i, '')}.jsonl`)) : undefined;
-    for await (const record of extractWarcFiles([file], { algo: options.algo, format, workers: options.workers, counts })) {
+    for await (const record of extractWarcFiles([file], { algo: options.algo, format, workers: options.workers, counts, options: options.options })) {
       pages += 1;
       if (record.error) failed += 1;
       const line = `${JSON.stringify(record)}\n`;
@@ -94,10 +96,10 @@ export function manyPages(inputs: readonly string[]): boolean {
 }
 
 /** `winnow extract <folder> --workers N` for page algorithms: the outputs of `runExtract`, from a thread pool. */
-export async function runExtractInPool(options: { inputs: string[]; algo: string; format: RenderFormat; workers: number; stdin?: NodeJS.ReadableStream; onProgress?: (done: number, total: number, id: string) => void }): Promise<ExtractOutput[]> {
+export async function runExtractInPool(options: { inputs: string[]; algo: string; format: RenderFormat; workers: number; options?: Record<string, unknown>; stdin?: NodeJS.ReadableStream; onProgress?: (done: number, total: number, id: string) => void }): Promise<ExtractOutput[]> {
   const { pages } = await readPages(options.inputs, options.stdin);
   const outputs: ExtractOutput[] = [];
-  for await (const { output } of extractPages(pages, { algo: options.algo, format: options.format, workers: options.workers })) {
+  for await (const { output } of extractPages(pages, { algo: options.algo, format: options.format, workers: options.workers, options: options.options })) {
     outputs.push({ id: output.id, ...(output.extraction ? { extraction: output.extraction } : {}), rendered: output.rendered, ms: output.ms, ...(output.error ? { error: output.error } : {}) });
     options.onProgress?.(outputs.length, pages.length, output.id);
   }
@@ -116,7 +118,7 @@ export function registerCrawlCommands(cli: CAC, io: CrawlIo, run: (task: Promise
     .command('crawl <...warcs>', 'Queue the HTML pages of WARC files on Redis for `winnow worker` processes (any machines) and write their records')
     .option('--redis <url>', 'Redis URL', { default: DEFAULT_REDIS_URL })
     .option('--out <dir>', 'Folder for <warc name>.jsonl per WARC and summary.json')
-    .option('--algo <name>', 'A page algorithm, or segment-table (its site tables in Redis)', { default: DEFAULT_CRAWL_ALGORITHM })
+    .option('--algo <name>', 'winnow, a page algorithm, or segment-table (its site tables in Redis)', { default: DEFAULT_CRAWL_ALGORITHM })
     .option('--format <format>', 'Record content: text or markdown', { default: 'text' })
     .option('--queue <name>', 'BullMQ queue name (workers must use the same)', { default: DEFAULT_QUEUE })
     .option('--store-prefix <prefix>', 'Key prefix of the site store in Redis (crawls with the same prefix share site tables)', { default: DEFAULT_STORE_PREFIX })

@@ -31,6 +31,11 @@ export interface ExtractCommandOptions {
   siteDir?: string;
   /** A FastCE template file (`winnow template build`): extract with it instead of `algo`. */
   template?: string;
+  /**
+   * Passed to the extractor's `extract` (and `learn`): winnow's reads `markdown: { links, images }` for
+   * the Markdown it renders from the page; extractors ignore options they do not know.
+   */
+  extractorOptions?: Record<string, unknown>;
   stdin?: NodeJS.ReadableStream;
   onProgress?: (done: number, total: number, id: string) => void;
   /** One line about something the run worked around (a training page skipped, few site pages). */
@@ -60,7 +65,7 @@ function errorLine(cause: unknown): string {
  * only, the page always included). Only those are read; a page that cannot be decoded is skipped with a
  * warning naming it.
  */
-function learningPages(pages: Page[], options: ExtractCommandOptions, folder: string | undefined, limit: number): Page[] {
+function learningPages(pages: Page[], options: ExtractCommandOptions, folder: string | undefined, limit: number, needsPages: boolean): Page[] {
   const read = (file: string): Page => ({ id: file, html: new Uint8Array(readFileSync(file)) });
   let candidates: Page[];
   const only = pages[0];
@@ -84,7 +89,8 @@ function learningPages(pages: Page[], options: ExtractCommandOptions, folder: st
       return false;
     }
   });
-  if (readable.length < limit && !options.siteDir && pages.length === 1 && !folder && only.id !== 'stdin') {
+  // An extractor that works with no site pages (winnow: defaultTrainPages 0) takes what is there, quietly.
+  if (needsPages && readable.length < limit && !options.siteDir && pages.length === 1 && !folder && only.id !== 'stdin') {
     options.onWarning?.(`learning from ${readable.length} page(s) of ${path.dirname(only.id)}, fewer than ${limit}: pass --site-dir or --train`);
   }
   return readable;
@@ -92,7 +98,7 @@ function learningPages(pages: Page[], options: ExtractCommandOptions, folder: st
 
 /**
  * Where a site algorithm's model comes from (see `Training`): a stored template; each page's own training
- * pages in `--site-dir` when the algorithm gathers them (paper 004 §3 follows the page's links); else one
+ * pages in `--site-dir` when the algorithm gathers them (Gottron 2008 §3 follows the page's links); else one
  * model learned from the folder's pages, the `--site-dir` folder or a lone page's sibling files.
  */
 function trainingOf(extractor: Extractor, pages: Page[], options: ExtractCommandOptions, folder: string | undefined): Training | undefined {
@@ -100,11 +106,12 @@ function trainingOf(extractor: Extractor, pages: Page[], options: ExtractCommand
   if (extractor.kind !== 'site') return undefined;
   const limit = Math.max(1, options.train ?? extractor.defaultSitePages ?? extractor.defaultTrainPages);
   const { siteDir } = options;
+  const needsPages = extractor.defaultTrainPages > 0 || options.train !== undefined;
   if (siteDir && hasSiteFolderTraining(extractor)) {
-    return { pagesFor: (page) => (page.id === 'stdin' ? { pages: learningPages(pages, options, folder, limit) } : extractor.trainingPagesInFolder(page.id, siteDir)) };
+    return { pagesFor: (page) => (page.id === 'stdin' ? { pages: learningPages(pages, options, folder, limit, needsPages) } : extractor.trainingPagesInFolder(page.id, siteDir)) };
   }
   // Gathered when the first page comes: a failure (an unreadable --site-dir) is each page's error.
-  return { pages: () => learningPages(pages, options, folder, limit) };
+  return { pages: () => learningPages(pages, options, folder, limit, needsPages) };
 }
 
 /**
@@ -116,7 +123,8 @@ export async function runExtract(options: ExtractCommandOptions): Promise<Extrac
   const extractor = options.template ? fceExtractor : getAlgorithm(options.algo);
   const { pages, folder } = await readPages(options.inputs, options.stdin);
   const outputs: ExtractOutput[] = [];
-  for (const run of runExtractor(extractor, pages, { training: trainingOf(extractor, pages, options, folder) ?? { pages: [] } })) {
+  const training = trainingOf(extractor, pages, options, folder) ?? { pages: [] };
+  for (const run of runExtractor(extractor, pages, { training, options: options.extractorOptions })) {
     const { page, extraction, error } = run;
     if (extraction) outputs.push({ id: page.id, extraction, rendered: renderExtraction(extraction, options.format), ms: run.extractMs });
     else outputs.push({ id: page.id, rendered: '', ms: run.extractMs, error: error?.stage === 'learn' ? `learning failed: ${errorLine(error.cause)}` : errorLine(error?.cause) });
