@@ -4,7 +4,7 @@
  * (the threshold, and the main region on pages that declare an article).
  *
  *   tsx scripts/tune.ts [validation|train|all]
- *   MODEL=/tmp/model.json tsx scripts/tune.ts     # another model (train.ts with MODEL_OUT)
+ *   MODEL=<model file> tsx scripts/tune.ts   # another model (written by train.ts with MODEL_OUT)
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
