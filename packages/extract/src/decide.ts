@@ -59,9 +59,10 @@ export function mainRegion(blockParents: Int32Array, unitBlocks: Int32Array, wor
 /**
  * Labels units from the model's probabilities: content at or above the threshold — outside the main region
  * (when `region` is given) at or above `outsideThreshold` (default `REGION_OUTSIDE_THRESHOLD`; at or below
- * the threshold the region changes nothing) — each dropped unit with the markup cues behind it. (Tried on the validation split and left out: filling single gaps between
- * content blocks of one parent changed nothing; keeping a page's most likely blocks when none reached the
- * threshold cost 0.06 F1 on WCXB product pages, whose pages without main content it filled.)
+ * the threshold the region changes nothing) — each dropped unit with the markup cues behind it. (Tried
+ * on the validation split and left out: filling single gaps between content blocks of one parent changed
+ * nothing; keeping a page's most likely blocks when none reached the threshold cost 0.06 F1 on WCXB
+ * product pages, whose pages without main content it filled.)
  */
 export function decideUnits(matrix: Float32Array, p: Float32Array, threshold: number, region?: Uint8Array, outsideThreshold = REGION_OUTSIDE_THRESHOLD): Decision[] {
   const decisions: Decision[] = new Array(p.length);
