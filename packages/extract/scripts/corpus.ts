@@ -15,6 +15,7 @@ import { parseHtml } from '@winnow/dom-blocks';
 import { blockTreeOf, NOSCRIPT_FALLBACK_WORDS } from '../src/extract.js';
 import { defaultDatasetsDir, indexGold, isGoldBlock, loadDataset } from '@winnow/eval';
 import { pageFeatures } from '../src/features.js';
+import { articleSignals, type ArticleSignals } from '../src/page-kind.js';
 
 export interface CorpusPage {
   id: string;
@@ -36,6 +37,11 @@ export interface CorpusPage {
   /** Gold token counts by the same ids (ids ≥ vocabulary of units for gold-only tokens). */
   goldCounts: Map<number, number>;
   goldTokens: number;
+  /** Block index of each unit, and the parent block index of every block (−1 for the root). */
+  unitBlocks: Int32Array;
+  blockParents: Int32Array;
+  /** The page's article declarations (`articleSignals`). */
+  article: ArticleSignals;
   /** Unit texts (for site evidence and debugging). */
   texts: string[];
   paths: string[];
@@ -142,6 +148,9 @@ export function corpusPage(raw: RawPage): CorpusPage {
     offsets: Int32Array.from(offsets),
     goldCounts,
     goldTokens,
+    unitBlocks: Int32Array.from(features.units, (unit) => unit.index),
+    blockParents: Int32Array.from(tree.blocks, (block) => block.parent?.index ?? -1),
+    article: articleSignals(tree.document),
     texts: features.units.map((unit) => unit.ownText),
     paths: features.units.map((unit) => unit.path),
   };
@@ -156,13 +165,13 @@ export function refreshSmallPages(): CorpusPage[] {
     if (!small.has(raw.id)) continue;
     pages[byId.get(raw.id) as number] = corpusPage(raw);
   }
-  writeFileSync(path.join(CACHE_DIR, process.env.EXTRACT_CORPUS ?? 'corpus.v8'), serialize(pages));
+  writeFileSync(path.join(CACHE_DIR, process.env.EXTRACT_CORPUS ?? 'corpus.v9'), serialize(pages));
   return pages;
 }
 
 /** Loads the cached corpus, building it first when missing (or when `rebuild`). */
 export function loadCorpus(rebuild = false): CorpusPage[] {
-  const file = path.join(CACHE_DIR, process.env.EXTRACT_CORPUS ?? 'corpus.v8');
+  const file = path.join(CACHE_DIR, process.env.EXTRACT_CORPUS ?? 'corpus.v9');
   if (!rebuild && existsSync(file)) return deserialize(readFileSync(file)) as CorpusPage[];
   mkdirSync(CACHE_DIR, { recursive: true });
   const root = defaultDatasetsDir();

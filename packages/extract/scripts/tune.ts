@@ -1,17 +1,20 @@
 /*
  * Scores the bundled model on the cached corpus (no re-parsing): bag F1 by dataset and page type, on the
- * validation split (default) or all pages, at the model's threshold.
+ * validation split (default) or all pages: at the model's threshold alone, and as `extract` decides
+ * (the threshold, and the main region on pages that declare an article).
  *
  *   tsx scripts/tune.ts [validation|train|all]
+ *   MODEL=<model file> tsx scripts/tune.ts   # another model (written by train.ts with MODEL_OUT)
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextFeatures } from '../src/features.js';
 import { predictRaw, predictRows, sigmoid } from '../src/gbdt.js';
 import type { ExtractModel } from '../src/model.js';
+import { decideUnits, mainRegion } from '../src/decide.js';
 import { loadCorpus, type CorpusPage } from './corpus.js';
 
-const model = JSON.parse(readFileSync(fileURLToPath(new URL('../src/model/model.json', import.meta.url)), 'utf8')) as ExtractModel;
+const model = JSON.parse(readFileSync(process.env.MODEL ?? fileURLToPath(new URL('../src/model/model.json', import.meta.url)), 'utf8')) as ExtractModel;
 
 export function probabilities(page: CorpusPage): Float32Array {
   const n = page.labels.length;
@@ -49,6 +52,13 @@ function main(): void {
   const pages = loadCorpus().filter((page) => which === 'all' || page.split === which);
   const variants: Record<string, (page: CorpusPage, p: Float32Array) => boolean[]> = {
     threshold: (_page, p) => Array.from(p, (value) => value >= model.threshold),
+    // What `extract` decides: the threshold, and on pages declaring an article, REGION_OUTSIDE_THRESHOLD
+    // outside the main region.
+    region: (page, p) => {
+      const article = page.article.ogArticle || page.article.schemaArticle;
+      const region = article ? mainRegion(page.blockParents, page.unitBlocks, page.words, p, model.threshold) : undefined;
+      return decideUnits(page.matrix, p, model.threshold, region).map((decision) => decision.content);
+    },
   };
   const groups = new Map<string, Map<string, number[]>>();
   for (const page of pages) {

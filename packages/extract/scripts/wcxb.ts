@@ -4,6 +4,7 @@
  * and Readability on wcxb-dev, by page type.
  *
  *   tsx scripts/wcxb.ts [all|validation] [winnow|readability|both]
+ *   REGION_THRESHOLD=0 tsx scripts/wcxb.ts all   # winnow without its main-region step (`regionThreshold`)
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -32,6 +33,8 @@ export function bagF1(predicted: string, gold: string): number {
   return (2 * overlap) / (goldTokens.length + predictedTokens.length);
 }
 
+const regionOptions = process.env.REGION_THRESHOLD === undefined ? {} : { regionThreshold: Number(process.env.REGION_THRESHOLD) };
+
 function main(): void {
   const which = process.argv[2] ?? 'validation';
   const algos = (process.argv[3] ?? 'winnow') === 'both' ? ['winnow', 'readability'] : [process.argv[3] ?? 'winnow'];
@@ -48,7 +51,7 @@ function main(): void {
       const started = performance.now();
       let text = '';
       try {
-        text = algo === 'readability' ? readabilityExtractor.extract({ id, html }).text : extract({ id, html }).text;
+        text = algo === 'readability' ? readabilityExtractor.extract({ id, html }).text : extract({ id, html }, regionOptions).text;
       } catch {
         text = '';
       }

@@ -15,10 +15,11 @@ import {
   type Page,
 } from '@winnow/dom-blocks';
 import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextFeatures, pageFeatures, type PageFeatures } from './features.js';
-import { decideUnits } from './decide.js';
+import { REGION_OUTSIDE_THRESHOLD, decideUnits, mainRegion, unitTree } from './decide.js';
 import { extractMetadata } from './metadata.js';
 import { predictRaw, predictRows, sigmoid } from './gbdt.js';
 import { validateModel, type ExtractModel } from './model.js';
+import { articleSignals } from './page-kind.js';
 import trainedModel from './model/model.json' with { type: 'json' };
 import { addPageToSite, applySiteEvidence, emptySiteModel, mergeSiteModels, type SiteModel } from './site.js';
 
@@ -30,6 +31,12 @@ export interface ExtractOptions {
   site?: SiteModel;
   /** Probability at or above which a block is content; default: the model's own (tuned on the training data). */
   threshold?: number;
+  /**
+   * On a page that declares itself one article (Open Graph `og:type` article, a schema.org Article type),
+   * the probability a block outside the page's main region (the subtree the model is surest of) needs to
+   * be content; default `REGION_OUTSIDE_THRESHOLD` (0.6). At or below `threshold` the region changes nothing.
+   */
+  regionThreshold?: number;
   /** A model other than the bundled one (from `scripts/train.ts`). */
   model?: ExtractModel;
   /** `Content-Type` of the page's transport, for decoding bytes. */
@@ -46,6 +53,8 @@ export interface ExtractOptions {
 export const DEFAULT_EXTRACT_OPTIONS = Object.freeze({
   /** Read from the bundled model (tuned on the validation split of the training datasets). */
   threshold: undefined as number | undefined,
+  /** See `REGION_OUTSIDE_THRESHOLD` (tuned on the validation split of the training datasets). */
+  regionThreshold: REGION_OUTSIDE_THRESHOLD,
 });
 
 let bundled: ExtractModel | undefined;
@@ -157,11 +166,19 @@ export function scoreTree(tree: BlockTree, model: ExtractModel = bundledModel())
   return { features, first, probability };
 }
 
-/** Labels every unit from its probability (and site evidence when given). */
-export function labelUnits(scores: UnitScores, threshold: number, site?: SiteModel, pageTree?: BlockTree): { blocks: LabelledBlock[]; notes: string[] } {
+/**
+ * Labels every unit from its probability (and site evidence when given). With `regionThreshold` (given for
+ * pages that declare one article), a unit outside the page's main region needs that probability.
+ */
+export function labelUnits(scores: UnitScores, threshold: number, site?: SiteModel, pageTree?: BlockTree, regionThreshold?: number): { blocks: LabelledBlock[]; notes: string[] } {
   const { features, probability } = scores;
   const notes: string[] = [];
-  const decisions = decideUnits(features.matrix, probability, threshold);
+  let region: Uint8Array | undefined;
+  if (regionThreshold !== undefined && regionThreshold > threshold) {
+    const { blockParents, unitBlocks } = unitTree(features.units, features.blockCount);
+    region = mainRegion(blockParents, unitBlocks, features.words, probability, threshold);
+  }
+  const decisions = decideUnits(features.matrix, probability, threshold, region, regionThreshold);
   if (site && pageTree) notes.push(...applySiteEvidence(site, features.units, probability, decisions));
   const blocks = features.units.map((unit: Block, u) => labelBlock(unit, decisions[u].content ? 'content' : 'boilerplate', decisions[u].reason));
   if (!blocks.some((block) => block.label === 'content')) notes.push('no main content found');
@@ -182,7 +199,9 @@ export function extract(input: ExtractInput, options: ExtractOptions = {}): Extr
   const page = readInput(input, options.contentType);
   const url = options.url ?? page.url;
   const scores = scoreTree(page.tree, model);
-  const { blocks, notes } = labelUnits(scores, threshold, options.site, page.tree);
+  const signals = articleSignals(page.document);
+  const article = signals.ogArticle || signals.schemaArticle;
+  const { blocks, notes } = labelUnits(scores, threshold, options.site, page.tree, article ? (options.regionThreshold ?? DEFAULT_EXTRACT_OPTIONS.regionThreshold) : undefined);
   const extraction = makeExtraction(blocks, notes);
   const content = blocks.filter((block) => block.label === 'content').map((block) => block.order);
   const markdown = renderMarkdownFromTree(page.tree, content, { ...options.markdown, baseUrl: options.markdown?.baseUrl ?? url });

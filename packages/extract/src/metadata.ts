@@ -55,7 +55,7 @@ const MAIN_ITEM_TYPES = new Set([
 const PAGE_TYPES = new Set(['webpage', 'itempage', 'aboutpage', 'contactpage', 'collectionpage', 'profilepage', 'searchresultspage', 'checkoutpage']);
 const SITE_TYPES = new Set(['website', 'organization', 'newsmediaorganization', 'corporation', 'localbusiness', 'onlinestore']);
 
-type JsonObject = Record<string, unknown>;
+export type JsonObject = Record<string, unknown>;
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -71,14 +71,14 @@ function clean(value: unknown, max = MAX_METADATA_LENGTH): string | undefined {
 }
 
 /** The lower-cased `@type`s of a JSON-LD node. */
-function typesOf(node: JsonObject): string[] {
+export function typesOf(node: JsonObject): string[] {
   const type = node['@type'];
   const list = Array.isArray(type) ? type : [type];
   return list.filter((item): item is string => typeof item === 'string').map((item) => item.toLowerCase().replace(/^.*[/#:]/, ''));
 }
 
 /** Every object of the page's JSON-LD, breadth first (`@graph`, arrays and nested values), bounded. */
-function jsonLdNodes(scripts: readonly Element[]): JsonObject[] {
+export function jsonLdNodes(scripts: readonly Element[]): JsonObject[] {
   const nodes: JsonObject[] = [];
   let budget = MAX_JSON_LD_CHARACTERS;
   for (const script of scripts) {
