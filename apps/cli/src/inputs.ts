@@ -62,7 +62,7 @@ export async function readPages(inputs: readonly string[], stdin?: NodeJS.Readab
       const files = listHtmlFiles(input);
       if (files.length === 0) throw new WinnowError('UNREADABLE_INPUT', `${input} holds no .html or .htm files.`);
       folder ??= input;
-      pages.push(...files.map(readPage));
+      for (const file of files) pages.push(readPage(file));
     } else {
       pages.push(readPage(input));
     }

@@ -28,6 +28,11 @@ interface Context {
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ');
 
+/** Appends `items` to `target` (a spread `push(...items)` overflows the stack past about 100,000 items). */
+function append<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
+}
+
 function escapeInline(text: string): string {
   return text.replace(/([\\`*_[\]])/g, '\\$1');
 }
@@ -116,7 +121,7 @@ function table(element: Element, context: Context): string {
   );
   const body = rows.filter((row) => row.length > 0);
   if (body.length === 0) return '';
-  const width = Math.max(...body.map((row) => row.length));
+  const width = body.reduce((widest, row) => Math.max(widest, row.length), 0);
   const line = (row: string[]) => `| ${[...row, ...Array(width - row.length).fill('')].join(' | ')} |`;
   return [line(body[0]), `| ${Array(width).fill('---').join(' | ')} |`, ...body.slice(1).map(line)].join('\n');
 }
@@ -129,7 +134,7 @@ function list(block: Block, context: Context, depth: number): string[] {
     if (!hasContent(child, context)) continue;
     const indent = '   '.repeat(depth);
     if (child.tag !== 'li') {
-      lines.push(...renderBlock(child, context, depth).map((chunk) => chunk.replace(/^/gm, indent)));
+      append(lines, renderBlock(child, context, depth).map((chunk) => chunk.replace(/^/gm, indent)));
       continue;
     }
     const marker = ordered ? `${number++}.` : '-';
@@ -137,8 +142,8 @@ function list(block: Block, context: Context, depth: number): string[] {
     lines.push(`${indent}${marker} ${text}`.trimEnd());
     for (const sub of child.children) {
       if (!hasContent(sub, context)) continue;
-      if (sub.tag === 'ul' || sub.tag === 'ol') lines.push(...list(sub, context, depth + 1));
-      else lines.push(...renderBlock(sub, context, depth + 1).map((chunk) => chunk.replace(/^/gm, '   '.repeat(depth + 1))));
+      if (sub.tag === 'ul' || sub.tag === 'ol') append(lines, list(sub, context, depth + 1));
+      else append(lines, renderBlock(sub, context, depth + 1).map((chunk) => chunk.replace(/^/gm, '   '.repeat(depth + 1))));
     }
   }
   return lines.length ? [lines.join('\n')] : [];
@@ -163,7 +168,7 @@ function renderBlock(block: Block, context: Context, depth = 0): string[] {
       else chunks.push(text.replace(/^([#>+-]|\d+\.)(\s)/, '\\$1$2'));
     }
   }
-  for (const child of block.children) chunks.push(...renderBlock(child, context, depth));
+  for (const child of block.children) append(chunks, renderBlock(child, context, depth));
   if (tag === 'blockquote') return chunks.length ? [chunks.join('\n\n').replace(/^/gm, '> ')] : [];
   return chunks;
 }

@@ -63,7 +63,7 @@ async function readClusterInputs(inputs: readonly string[]): Promise<Page[]> {
   const pages: Page[] = [];
   for (const input of inputs) {
     const isList = /\.json$/i.test(input) && statSync(input, { throwIfNoEntry: false })?.isFile();
-    pages.push(...(isList ? readPageList(input) : (await readPages([input])).pages));
+    for (const page of isList ? readPageList(input) : (await readPages([input])).pages) pages.push(page);
   }
   return pages;
 }
