@@ -17,8 +17,8 @@ const pages = loadGoldenPages(path.join(import.meta.dirname, '..', 'test', 'fixt
  * the comment says what the model gets wrong there.
  */
 const GOLDEN_FLOORS: Readonly<Record<string, number>> = Object.freeze({
-  // keeps the breadcrumb "Roses" and the related link "Feeding roses in spring"
-  'article-garden-blog': 0.946,
+  // keeps the byline "By Maria Holt · February 12, 2024"
+  'article-garden-blog': 0.97,
   'collection-recipes': 1,
   // keeps the sidebar's link to the page itself ("Command-line flags" twice)
   'documentation-cli-flags': 0.961,
