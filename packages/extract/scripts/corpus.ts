@@ -188,3 +188,21 @@ export function loadCorpus(rebuild = false): CorpusPage[] {
   writeFileSync(file, serialize(pages));
   return pages;
 }
+
+/** WCXB bag-of-words F1 of the units `keep` selects against the page's gold (the empty-gold rule included). */
+export function bagF1(page: CorpusPage, keep: (u: number) => boolean): number {
+  const predicted = new Map<number, number>();
+  let predictedTotal = 0;
+  for (let u = 0; u < page.labels.length; u++) {
+    if (!keep(u)) continue;
+    for (let t = page.offsets[u]; t < page.offsets[u + 1]; t++) {
+      predicted.set(page.tokens[t], (predicted.get(page.tokens[t]) ?? 0) + 1);
+      predictedTotal++;
+    }
+  }
+  if (page.goldTokens === 0) return predictedTotal === 0 ? 1 : 0;
+  if (predictedTotal === 0) return 0;
+  let overlap = 0;
+  for (const [token, count] of predicted) overlap += Math.min(count, page.goldCounts.get(token) ?? 0);
+  return (2 * overlap) / (predictedTotal + page.goldTokens);
+}

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { CONTEXT_FEATURE_COUNT, CONTEXT_FEATURE_NAMES, FEATURE_COUNT, FEATURE_NAMES, contextFeatures } from '../src/features.js';
 import { compactModel, predictRows, trainGbdt, type GbdtModel, type GbdtTrainOptions } from '../src/gbdt.js';
 import { MODEL_VERSION, type ExtractModel } from '../src/model.js';
-import { loadCorpus, type CorpusPage } from './corpus.js';
+import { bagF1, loadCorpus, type CorpusPage } from './corpus.js';
 
 const DEPTH = Number(process.env.DEPTH ?? 5);
 const PASS1: Partial<GbdtTrainOptions> = { trees: Number(process.env.TREES1 ?? 120), depth: DEPTH, learningRate: 0.15, subsample: 0.3, colsample: 0.6, minHessian: 2 };
@@ -86,22 +86,6 @@ function pass2Matrix(page: CorpusPage, p: Float32Array): Float32Array {
   return out;
 }
 
-function bagF1(page: CorpusPage, keep: (u: number) => boolean): number {
-  const predicted = new Map<number, number>();
-  let predictedTotal = 0;
-  for (let u = 0; u < page.labels.length; u++) {
-    if (!keep(u)) continue;
-    for (let t = page.offsets[u]; t < page.offsets[u + 1]; t++) {
-      predicted.set(page.tokens[t], (predicted.get(page.tokens[t]) ?? 0) + 1);
-      predictedTotal++;
-    }
-  }
-  if (page.goldTokens === 0) return predictedTotal === 0 ? 1 : 0;
-  if (predictedTotal === 0) return 0;
-  let overlap = 0;
-  for (const [token, count] of predicted) overlap += Math.min(count, page.goldCounts.get(token) ?? 0);
-  return (2 * overlap) / (predictedTotal + page.goldTokens);
-}
 
 function report(label: string, pages: CorpusPage[], probability: Map<string, Float32Array>, threshold = THRESHOLD): Record<string, number> {
   const groups = new Map<string, number[]>();

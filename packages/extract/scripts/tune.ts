@@ -12,7 +12,7 @@ import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextFeatures } from '../src/fe
 import { predictRaw, predictRows, sigmoid } from '../src/gbdt.js';
 import type { ExtractModel } from '../src/model.js';
 import { decideUnits, mainRegion } from '../src/decide.js';
-import { loadCorpus, type CorpusPage } from './corpus.js';
+import { bagF1, loadCorpus, type CorpusPage } from './corpus.js';
 
 const model = JSON.parse(readFileSync(process.env.MODEL ?? fileURLToPath(new URL('../src/model/model.json', import.meta.url)), 'utf8')) as ExtractModel;
 
@@ -30,22 +30,6 @@ export function probabilities(page: CorpusPage): Float32Array {
   return out;
 }
 
-function bagF1(page: CorpusPage, keep: (u: number) => boolean): number {
-  const predicted = new Map<number, number>();
-  let predictedTotal = 0;
-  for (let u = 0; u < page.labels.length; u++) {
-    if (!keep(u)) continue;
-    for (let t = page.offsets[u]; t < page.offsets[u + 1]; t++) {
-      predicted.set(page.tokens[t], (predicted.get(page.tokens[t]) ?? 0) + 1);
-      predictedTotal++;
-    }
-  }
-  if (page.goldTokens === 0) return predictedTotal === 0 ? 1 : 0;
-  if (predictedTotal === 0) return 0;
-  let overlap = 0;
-  for (const [token, count] of predicted) overlap += Math.min(count, page.goldCounts.get(token) ?? 0);
-  return (2 * overlap) / (predictedTotal + page.goldTokens);
-}
 
 function main(): void {
   const which = process.argv[2] ?? 'validation';
