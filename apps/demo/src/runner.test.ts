@@ -25,13 +25,15 @@ describe('createWorkerRunner', () => {
         code: 'EXTRACTION_TIMEOUT',
         status: 503,
       });
-      expect(performance.now() - started).toBeLessThan(10_000);
+      // The limit counts from the worker's start on the job; the worker's own start-up comes on top, and
+      // takes seconds on a loaded machine.
+      expect(performance.now() - started).toBeLessThan(20_000);
       const run = await runner.run({ pages: [PAGE], target: 0, algorithms: ['plain'], modelPreviewChars: 1_000 });
       expect(run.runs[0].error).toBeNull();
     } finally {
       await runner.close();
     }
-  }, 30_000);
+  }, 60_000);
 
   it('passes the request errors through with their codes', async () => {
     const runner = createWorkerRunner({ workers: 1 });
