@@ -7,7 +7,7 @@
 // Usage (after pnpm build): node bench/scaling.mjs [--sizes 0.1,1,3.4,34] [--stages parse,blocks,plain]
 //   [--extractor <name>=<module path>#<export>]...
 // --extractor adds a stage that runs an extractor object (`extract(page)`, or for a site extractor
-// `learn([page])` then `extract(model, page)`) exported by any built module, or the one a exported lookup
+// `learn([page])` — `learn([])` when its `defaultTrainPages` is 0 — then `extract(model, page)`) exported by any built module, or the one a exported lookup
 // function returns for the stage's name (a registry's `getAlgorithm`), e.g.:
 //   --extractor winnow=../extract/dist/index.js#winnowExtractor --extractor fce=../algorithms/dist/index.js#getAlgorithm
 import { execFileSync } from 'node:child_process';
@@ -58,7 +58,10 @@ async function loadStages() {
     const extractor = typeof exported === 'function' ? exported(name) : exported;
     stages[name] = (html) => {
       const page = { id: 'generated', html };
-      return extractor.kind === 'site' ? extractor.extract(extractor.learn([page]), page) : extractor.extract(page);
+      // A site extractor learns on the page itself, unless it needs no pages to learn from (as winnow):
+      // then it runs as on a lone page, on what it learned from none.
+      if (extractor.kind !== 'site') return extractor.extract(page);
+      return extractor.extract(extractor.learn(extractor.defaultTrainPages === 0 ? [] : [page]), page);
     };
   }
   return stages;

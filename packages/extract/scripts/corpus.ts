@@ -14,7 +14,7 @@ import { gunzipSync } from 'node:zlib';
 import { parseHtml } from '@winnow/dom-blocks';
 import { blockTreeOf, NOSCRIPT_FALLBACK_WORDS } from '../src/extract.js';
 import { defaultDatasetsDir, indexGold, isGoldBlock, loadDataset } from '@winnow/eval';
-import { pageFeatures } from '../src/features.js';
+import { FEATURE_COUNT, FEATURE_NAMES, featureMatrix, pageFeatures } from '../src/features.js';
 import { articleSignals, type ArticleSignals } from '../src/page-kind.js';
 
 export interface CorpusPage {
@@ -24,7 +24,10 @@ export interface CorpusPage {
   type: string;
   site: string;
   split: 'train' | 'validation';
+  /** First-pass features, `units × FEATURE_COUNT`. */
   matrix: Float32Array;
+  /** For each unit, 1 when it lies inside the best container. */
+  inBest: Uint8Array;
   labels: Uint8Array;
   words: Uint32Array;
   ancestors: Int32Array;
@@ -137,7 +140,8 @@ export function corpusPage(raw: RawPage): CorpusPage {
     type: raw.type,
     site: raw.site,
     split: raw.split,
-    matrix: features.matrix,
+    matrix: featureMatrix(features, features.units.length),
+    inBest: features.inBest,
     labels,
     words: features.words,
     ancestors: features.ancestors,
@@ -169,10 +173,20 @@ export function refreshSmallPages(): CorpusPage[] {
   return pages;
 }
 
+const IN_BEST_COLUMN = FEATURE_NAMES.indexOf('inBest');
+
+/** A page cached before `inBest` was kept on its own gets it from its matrix. */
+function withInBest(page: CorpusPage): CorpusPage {
+  if (page.inBest) return page;
+  const inBest = new Uint8Array(page.labels.length);
+  for (let u = 0; u < inBest.length; u++) inBest[u] = page.matrix[u * FEATURE_COUNT + IN_BEST_COLUMN] ? 1 : 0;
+  return { ...page, inBest };
+}
+
 /** Loads the cached corpus, building it first when missing (or when `rebuild`). */
 export function loadCorpus(rebuild = false): CorpusPage[] {
   const file = path.join(CACHE_DIR, process.env.EXTRACT_CORPUS ?? 'corpus.v9');
-  if (!rebuild && existsSync(file)) return deserialize(readFileSync(file)) as CorpusPage[];
+  if (!rebuild && existsSync(file)) return (deserialize(readFileSync(file)) as CorpusPage[]).map(withInBest);
   mkdirSync(CACHE_DIR, { recursive: true });
   const root = defaultDatasetsDir();
   const pages: CorpusPage[] = [];

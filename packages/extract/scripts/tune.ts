@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextFeatures } from '../src/features.js';
+import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextFeatures, matrixRows } from '../src/features.js';
 import { predictRaw, predictRows, sigmoid } from '../src/gbdt.js';
 import type { ExtractModel } from '../src/model.js';
 import { decideUnits, mainRegion } from '../src/decide.js';
@@ -41,7 +41,7 @@ function main(): void {
     region: (page, p) => {
       const article = page.article.ogArticle || page.article.schemaArticle;
       const region = article ? mainRegion(page.blockParents, page.unitBlocks, page.words, p, model.threshold) : undefined;
-      return decideUnits(page.matrix, p, model.threshold, region).map((decision) => decision.content);
+      return decideUnits(matrixRows(page.matrix), p, model.threshold, region).map((decision) => decision.content);
     },
   };
   const groups = new Map<string, Map<string, number[]>>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_COUNT } from './features.js';
+import { FEATURE_COUNT, matrixRows } from './features.js';
 import { REGION_OUTSIDE_THRESHOLD, decideUnits, mainRegion } from './decide.js';
 
 // Blocks: 0 root; 1 main (child of 0) with units in 2, 3; 4 aside (child of 0) with units in 5, 6.
@@ -20,7 +20,7 @@ describe('mainRegion', () => {
 });
 
 describe('decideUnits', () => {
-  const matrix = new Float32Array(3 * FEATURE_COUNT);
+  const matrix = matrixRows(new Float32Array(3 * FEATURE_COUNT));
   it('keeps a unit outside the main region only at REGION_OUTSIDE_THRESHOLD or above', () => {
     const region = Uint8Array.from([1, 1, 0]);
     const doubtful = decideUnits(matrix, Float32Array.from([0.95, 0.3, REGION_OUTSIDE_THRESHOLD - 0.05]), 0.4, region);

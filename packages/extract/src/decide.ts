@@ -1,5 +1,5 @@
 import type { Block } from '@winnow/dom-blocks';
-import { FEATURE_COUNT, FEATURE_NAMES } from './features.js';
+import { FEATURE_COUNT, FEATURE_NAMES, type FeatureRows } from './features.js';
 
 /** A unit's label and the reason for it. */
 export interface Decision {
@@ -10,17 +10,19 @@ export interface Decision {
 const COLUMN = Object.fromEntries(FEATURE_NAMES.map((name, index) => [name, index])) as Record<string, number>;
 const CUE_TAGS = ['nav', 'header', 'footer', 'aside', 'form'];
 const CUE_CLASSES = ['nav', 'menu', 'footer', 'sidebar', 'related', 'share', 'social', 'comment', 'ad', 'promo', 'cookie', 'breadcrumb', 'newsletter'];
+// Columns and cue texts looked up once, not per dropped unit.
+const TAG_CUES = CUE_TAGS.map((tag) => ({ column: COLUMN[`in:${tag}`], cue: `inside <${tag}>` }));
+const CLASS_CUES = CUE_CLASSES.map((keyword) => ({ own: COLUMN[`cls:${keyword}`], above: COLUMN[`anc:${keyword}`], cue: `class "${keyword}"` }));
 
-/** A few words on why the model dropped a unit: the strongest markup cues among its features. */
-export function dropCues(matrix: Float32Array, u: number): string {
-  const row = u * FEATURE_COUNT;
+/** A few words on why the model dropped a unit: the strongest markup cues among its features (`row`). */
+export function dropCues(row: Float32Array): string {
   const cues: string[] = [];
-  const linkDensity = matrix[row + COLUMN.ownLinkDensity];
+  const linkDensity = row[COLUMN.ownLinkDensity];
   if (linkDensity >= 0.5) cues.push(`links ${Math.round(linkDensity * 100)}% of text`);
-  for (const tag of CUE_TAGS) if (matrix[row + COLUMN[`in:${tag}`]]) cues.push(`inside <${tag}>`);
-  for (const keyword of CUE_CLASSES) if (matrix[row + COLUMN[`cls:${keyword}`]] || matrix[row + COLUMN[`anc:${keyword}`]] >= 0.5) cues.push(`class "${keyword}"`);
-  if (!matrix[row + COLUMN.inBest]) cues.push('outside the main region');
-  if (matrix[row + COLUMN.words] < 4) cues.push('short');
+  for (const { column, cue } of TAG_CUES) if (row[column]) cues.push(cue);
+  for (const { own, above, cue } of CLASS_CUES) if (row[own] || row[above] >= 0.5) cues.push(cue);
+  if (!row[COLUMN.inBest]) cues.push('outside the main region');
+  if (row[COLUMN.words] < 4) cues.push('short');
   return cues.slice(0, 3).join(', ');
 }
 
@@ -64,11 +66,16 @@ export function mainRegion(blockParents: Int32Array, unitBlocks: Int32Array, wor
  * nothing; keeping a page's most likely blocks when none reached the threshold cost 0.06 F1 on WCXB
  * product pages, whose pages without main content it filled.)
  */
-export function decideUnits(matrix: Float32Array, p: Float32Array, threshold: number, region?: Uint8Array, outsideThreshold = REGION_OUTSIDE_THRESHOLD): Decision[] {
+export function decideUnits(features: FeatureRows, p: Float32Array, threshold: number, region?: Uint8Array, outsideThreshold = REGION_OUTSIDE_THRESHOLD): Decision[] {
   const decisions: Decision[] = new Array(p.length);
   const outside = Math.max(threshold, outsideThreshold);
+  const row = new Float32Array(FEATURE_COUNT);
   for (let u = 0; u < p.length; u++) {
-    if (p[u] < threshold) decisions[u] = { content: false, reason: dropReason(matrix, p, u, threshold) };
+    if (p[u] < threshold) {
+      features.row(u, row);
+      const cues = dropCues(row);
+      decisions[u] = { content: false, reason: `model ${p[u].toFixed(2)} < ${threshold}${cues ? `: ${cues}` : ''}` };
+    }
     else if (!region || region[u] || p[u] >= outside) decisions[u] = { content: true, reason: `model ${p[u].toFixed(2)} ≥ ${region && !region[u] ? `${outside} outside the main region` : threshold}` };
     else decisions[u] = { content: false, reason: `model ${p[u].toFixed(2)} < ${outside} outside the main region` };
   }
@@ -86,9 +93,4 @@ export function unitTree(units: readonly Block[], blockCount: number): { blockPa
     }
   }
   return { blockParents, unitBlocks: Int32Array.from(units, (unit) => unit.index) };
-}
-
-function dropReason(matrix: Float32Array, p: Float32Array, u: number, threshold: number): string {
-  const cues = dropCues(matrix, u);
-  return `model ${p[u].toFixed(2)} < ${threshold}${cues ? `: ${cues}` : ''}`;
 }

@@ -14,10 +14,10 @@ import {
   type MarkdownOptions,
   type Page,
 } from '@winnow/dom-blocks';
-import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextFeatures, pageFeatures, type PageFeatures } from './features.js';
+import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextRows, pageFeatures, type PageFeatures } from './features.js';
 import { REGION_OUTSIDE_THRESHOLD, decideUnits, mainRegion, unitTree } from './decide.js';
 import { extractMetadata } from './metadata.js';
-import { predictRaw, predictRows, sigmoid } from './gbdt.js';
+import { forestPredictor, sigmoid } from './gbdt.js';
 import { validateModel, type ExtractModel } from './model.js';
 import { articleSignals } from './page-kind.js';
 import trainedModel from './model/model.json' with { type: 'json' };
@@ -146,22 +146,27 @@ export interface UnitScores {
   probability: Float32Array;
 }
 
-/** Scores every unit of a block tree with the model. */
+/**
+ * Scores every unit of a block tree with the model. Each unit's feature row is written into one scratch
+ * row for each pass, never kept: memory stays a few dozen bytes per unit on pages of millions of blocks.
+ */
 export function scoreTree(tree: BlockTree, model: ExtractModel = bundledModel()): UnitScores {
   const features = pageFeatures(tree);
   const n = features.units.length;
-  const first = predictRows(model.pass1, features.matrix, n);
-  const context = contextFeatures(features, first);
-  const columns = FEATURE_COUNT + CONTEXT_FEATURE_COUNT;
-  const row = new Float32Array(columns);
-  const probability = new Float32Array(n);
-  const matrix = features.matrix;
+  const row = new Float32Array(FEATURE_COUNT + CONTEXT_FEATURE_COUNT);
+  const first = new Float32Array(n);
+  const pass1 = forestPredictor(model.pass1);
+  const pass2 = forestPredictor(model.pass2);
   for (let u = 0; u < n; u++) {
-    const base = u * FEATURE_COUNT;
-    for (let column = 0; column < FEATURE_COUNT; column++) row[column] = matrix[base + column];
-    const contextBase = u * CONTEXT_FEATURE_COUNT;
-    for (let column = 0; column < CONTEXT_FEATURE_COUNT; column++) row[FEATURE_COUNT + column] = context[contextBase + column];
-    probability[u] = sigmoid(predictRaw(model.pass2, row, 0));
+    features.row(u, row, 0);
+    first[u] = sigmoid(pass1(row, 0));
+  }
+  const context = contextRows(features, first);
+  const probability = new Float32Array(n);
+  for (let u = 0; u < n; u++) {
+    features.row(u, row, 0);
+    context.row(u, row, FEATURE_COUNT);
+    probability[u] = sigmoid(pass2(row, 0));
   }
   return { features, first, probability };
 }
@@ -178,7 +183,7 @@ export function labelUnits(scores: UnitScores, threshold: number, site?: SiteMod
     const { blockParents, unitBlocks } = unitTree(features.units, features.blockCount);
     region = mainRegion(blockParents, unitBlocks, features.words, probability, threshold);
   }
-  const decisions = decideUnits(features.matrix, probability, threshold, region, regionThreshold);
+  const decisions = decideUnits(features, probability, threshold, region, regionThreshold);
   if (site && pageTree) notes.push(...applySiteEvidence(site, features.units, probability, decisions));
   const blocks = features.units.map((unit: Block, u) => labelBlock(unit, decisions[u].content ? 'content' : 'boilerplate', decisions[u].reason));
   if (!blocks.some((block) => block.label === 'content')) notes.push('no main content found');

@@ -38,6 +38,7 @@ const STOPWORDS: ReadonlySet<string> = new Set(
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 const SENTENCE_END = /[.!?。！？…"”')\]]$/;
+const CAPITAL_START = /^\p{Lu}/u;
 
 /** Feature names, in column order (the model file records them to catch a mismatch). */
 export const FEATURE_NAMES: readonly string[] = Object.freeze([
@@ -59,7 +60,6 @@ export const FEATURE_NAMES: readonly string[] = Object.freeze([
 
 export const FEATURE_COUNT = FEATURE_NAMES.length;
 const TAG_BASE = FEATURE_NAMES.indexOf('tag:p');
-const IN_BEST_COLUMN = FEATURE_NAMES.indexOf('inBest');
 
 /** Names of the context features the second pass adds to the first pass's (see `contextFeatures`). */
 export const CONTEXT_FEATURE_NAMES: readonly string[] = Object.freeze([
@@ -67,12 +67,18 @@ export const CONTEXT_FEATURE_NAMES: readonly string[] = Object.freeze([
   'pRegionMax', 'inBest',
 ]);
 
-/** What the feature pass keeps for the second pass and for labelling. */
-export interface PageFeatures {
+/**
+ * Writes the features of one unit into `out` from `offset` on. Rows are computed when asked for, not kept:
+ * a page of millions of units would otherwise hold a matrix of hundreds of floats per unit.
+ */
+export interface FeatureRows {
+  row(u: number, out: Float32Array, offset?: number): void;
+}
+
+/** What the feature pass keeps for the two passes and for labelling. */
+export interface PageFeatures extends FeatureRows {
   /** The labelled units: blocks with own text, in document order. */
   units: Block[];
-  /** Row-major, `units.length × FEATURE_COUNT`. */
-  matrix: Float32Array;
   /** Own words of each unit. */
   words: Uint32Array;
   /** For each unit, the index of its parent, grandparent, great-grandparent block (−1 at the top). */
@@ -81,10 +87,24 @@ export interface PageFeatures {
   pathIds: Int32Array;
   /** For each unit, an id of its parent path (the region it sits in). */
   regionIds: Int32Array;
+  /** For each unit, 1 when it lies inside the best container (the `inBest` feature). */
+  inBest: Uint8Array;
   /** Block index of the best container, −1 when none. */
   best: number;
   /** Number of blocks in the tree. */
   blockCount: number;
+}
+
+/** The rows of a row-major matrix of `columns` features per unit. */
+export function matrixRows(matrix: Float32Array, columns = FEATURE_COUNT): FeatureRows {
+  return { row: (u, out, offset = 0) => out.set(matrix.subarray(u * columns, (u + 1) * columns), offset) };
+}
+
+/** Every row of `features` as one row-major matrix, `units × FEATURE_COUNT` (for training). */
+export function featureMatrix(features: FeatureRows, unitCount: number): Float32Array {
+  const matrix = new Float32Array(unitCount * FEATURE_COUNT);
+  for (let u = 0; u < unitCount; u++) features.row(u, matrix, u * FEATURE_COUNT);
+  return matrix;
 }
 
 /**
@@ -157,28 +177,56 @@ function countPunctuation(text: string): { punctuation: number; commas: number }
 
 const HEADING_LEVEL: Readonly<Record<string, number>> = Object.freeze({ h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 });
 
-/** Computes the first-pass features of every unit of a block tree. */
+// Ancestor tags above a block, one bit each.
+if (ANCESTOR_TAGS.length > 32) throw new Error('ANCESTOR_TAGS: at most 32 (one bit each)');
+/** Distances to an ancestor class keyword stop growing here (1/60 is as good as none). */
+const MAX_KEYWORD_DISTANCE = 60;
+
+/**
+ * Computes what the first-pass features of every unit of a block tree need; `row` writes a unit's
+ * features. Memory is a few dozen bytes per block and per unit, plus one array of keyword depths per
+ * block whose parent names a class keyword (the other blocks share their parent's).
+ */
 export function pageFeatures(tree: BlockTree): PageFeatures {
   const blocks = tree.blocks;
   const count = blocks.length;
-  // Per block: own words, own chars, subtree words/chars/anchor chars, inherited flags.
+  let unitCount = 0;
+  for (let index = 0; index < count; index++) if (blocks[index].ownText) unitCount++;
+  // Per unit: text statistics, read once.
+  const units: Block[] = new Array(unitCount);
+  const words = new Uint32Array(unitCount);
+  const stopWords = new Uint32Array(unitCount);
+  const numbers = new Uint32Array(unitCount);
+  const wordChars = new Uint32Array(unitCount);
+  const upper = new Uint32Array(unitCount);
+  const punctuationCount = new Uint32Array(unitCount);
+  const commaCount = new Uint32Array(unitCount);
+  // Per block: own words and chars, subtree words/chars/anchor chars.
   const ownWords = new Uint32Array(count);
   const ownChars = new Uint32Array(count);
   const subWords = new Float64Array(count);
   const subChars = new Float64Array(count);
   const subAnchor = new Float64Array(count);
-  const stats: (TextStats | null)[] = new Array(count).fill(null);
   let pageWords = 0;
   let pageChars = 0;
   let pageAnchor = 0;
   let liWords = 0;
   let longBlocks = 0;
-  for (let index = 0; index < count; index++) {
+  for (let index = 0, u = 0; index < count; index++) {
     const block = blocks[index];
     const text = block.ownText;
     if (!text) continue;
     const stat = textStats(text);
-    stats[index] = stat;
+    const { punctuation, commas } = countPunctuation(text);
+    units[u] = block;
+    words[u] = stat.words;
+    stopWords[u] = stat.stop;
+    numbers[u] = stat.numbers;
+    wordChars[u] = stat.wordChars;
+    upper[u] = stat.upper;
+    punctuationCount[u] = punctuation;
+    commaCount[u] = commas;
+    u++;
     ownWords[index] = stat.words;
     ownChars[index] = text.length;
     pageWords += stat.words;
@@ -199,15 +247,17 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
       subAnchor[parent.index] += subAnchor[index];
     }
   }
+  const density = (b: number) => (subChars[b] ? subAnchor[b] / subChars[b] : 0);
 
   // Readability-like container scores: each paragraph-like block gives its parent its score and its
   // grandparent half of it (Readability.js `_grabArticle`); candidates are damped by their link density.
   const container = new Float64Array(count);
-  for (let index = 0; index < count; index++) {
+  for (let index = 0, u = 0; index < count; index++) {
     const chars = ownChars[index];
+    if (!chars) continue;
+    const commas = commaCount[u++];
     if (chars < 25) continue;
     const block = blocks[index];
-    const { commas } = countPunctuation(block.ownText);
     const score = 1 + commas + Math.min(3, Math.floor(chars / 100));
     if (block.parent) container[block.parent.index] += score;
     if (block.parent?.parent) container[block.parent.parent.index] += score / 2;
@@ -218,25 +268,26 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
   for (let index = 0; index < count; index++) {
     classWeights[index] = classWeight(blocks[index].element);
     if (container[index] === 0) continue;
-    const linkDensity = subChars[index] ? subAnchor[index] / subChars[index] : 0;
-    const score = (container[index] + classWeights[index] * 5) * (1 - linkDensity);
+    const score = (container[index] + classWeights[index] * 5) * (1 - density(index));
     container[index] = score;
     if (score > bestScore) {
       bestScore = score;
       best = index;
     }
   }
-  // Container rank: how the block's best-scoring ancestor compares with the best of the page.
-  const ancestorScore = new Float64Array(count);
 
-  // Inherited: nearest ancestor distance for each class keyword, ancestor tags, inside best container.
+  // Inherited: ancestor class keywords (as the depth of the nearest ancestor naming each), ancestor tags,
+  // inside the best container, container rank (the block's best-scoring ancestor against the page's best).
   const keywordCount = CLASS_KEYWORDS.length;
   const ownKeywords: (Uint8Array | null)[] = new Array(count).fill(null);
-  const nearest = new Uint16Array(count * keywordCount); // 0 = none, else distance (1 = parent)
-  const inTags = new Uint8Array(count * ANCESTOR_TAGS.length);
-  const inBest = new Uint8Array(count);
+  const depth = new Uint32Array(count);
+  // keywordDepth[b][k]: 1 + depth of the nearest strict ancestor of b naming keyword k, 0 for none.
+  const keywordDepth: (Uint32Array | null)[] = new Array(count).fill(null);
+  const inTags = new Uint32Array(count);
+  const inBestBlock = new Uint8Array(count);
   const bestDistance = new Uint16Array(count);
   const classScore = new Float32Array(count);
+  const ancestorScore = new Float64Array(count);
   const sameTagSiblings = new Uint16Array(count);
   const siblingIndex = new Uint16Array(count);
   const textChildren = new Uint16Array(count);
@@ -246,20 +297,24 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
     const parent = block.parent;
     if (parent) {
       const p = parent.index;
+      depth[index] = depth[p] + 1;
       const own = ownKeywords[p];
-      for (let k = 0; k < keywordCount; k++) {
-        const inherited = nearest[p * keywordCount + k];
-        nearest[index * keywordCount + k] = own && own[k] ? 1 : inherited ? Math.min(inherited + 1, 60) : 0;
-      }
-      for (let t = 0; t < ANCESTOR_TAGS.length; t++) {
-        inTags[index * ANCESTOR_TAGS.length + t] = inTags[p * ANCESTOR_TAGS.length + t] || (parent.tag === ANCESTOR_TAGS[t] ? 1 : 0);
-      }
-      inBest[index] = inBest[p] || (p === best ? 1 : 0);
-      bestDistance[index] = inBest[index] ? (p === best ? 1 : bestDistance[p] + 1) : 0;
+      if (own) {
+        const inherited = keywordDepth[p];
+        const next = inherited ? inherited.slice() : new Uint32Array(keywordCount);
+        for (let k = 0; k < keywordCount; k++) if (own[k]) next[k] = depth[p] + 1;
+        keywordDepth[index] = next;
+      } else keywordDepth[index] = keywordDepth[p];
+      let tags = inTags[p];
+      const tagBit = ANCESTOR_TAGS.indexOf(parent.tag);
+      if (tagBit >= 0) tags |= 1 << tagBit;
+      inTags[index] = tags;
+      inBestBlock[index] = inBestBlock[p] || (p === best ? 1 : 0);
+      bestDistance[index] = inBestBlock[index] ? (p === best ? 1 : bestDistance[p] + 1) : 0;
       classScore[index] = classScore[p] * 0.7 + classWeights[p];
       ancestorScore[index] = Math.max(ancestorScore[p], container[p]);
     }
-    if (index === best) inBest[index] = 1;
+    if (index === best) inBestBlock[index] = 1;
     if (block.children.length) {
       const seen = new Map<string, number>();
       for (const child of block.children) seen.set(child.tag, (seen.get(child.tag) ?? 0) + 1);
@@ -274,18 +329,29 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
     }
   }
 
-  // Units and path statistics.
-  const units: Block[] = [];
-  for (let index = 0; index < count; index++) if (ownWords[index] > 0 || ownChars[index] > 0) units.push(blocks[index]);
-  const unitCount = units.length;
+  // Path statistics, and what runs along the document: words and chars before, words since a heading.
   const pathIndex = new Map<string, number>();
   const pathCount: number[] = [];
   const pathWords: number[] = [];
   const regionIndex = new Map<string, number>();
   const pathIds = new Int32Array(unitCount);
   const regionIds = new Int32Array(unitCount);
+  const ancestors = new Int32Array(unitCount * 3).fill(-1);
+  const inBest = new Uint8Array(unitCount);
+  const wordsBefore = new Float64Array(unitCount);
+  const charsBefore = new Float64Array(unitCount);
+  const sinceHeadingOf = new Uint16Array(unitCount);
+  const headingLevelOf = new Uint8Array(unitCount);
+  const titleOverlap = new Float64Array(unitCount);
+  const titleWords = new Set((tree.title.toLowerCase().match(WORD) ?? []));
+  let maxDepth = 1;
+  let runningWords = 0;
+  let runningChars = 0;
+  let sinceHeading = 1000;
+  let headingLevel = 0;
   for (let u = 0; u < unitCount; u++) {
     const block = units[u];
+    const index = block.index;
     let id = pathIndex.get(block.path);
     if (id === undefined) {
       id = pathCount.length;
@@ -295,141 +361,158 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
     }
     pathIds[u] = id;
     pathCount[id]++;
-    pathWords[id] += ownWords[block.index];
+    pathWords[id] += ownWords[index];
     const regionPath = block.parent ? block.parent.path : '';
     let region = regionIndex.get(regionPath);
     if (region === undefined) regionIndex.set(regionPath, (region = regionIndex.size));
     regionIds[u] = region;
-  }
-
-  const titleWords = new Set((tree.title.toLowerCase().match(WORD) ?? []));
-  const matrix = new Float32Array(unitCount * FEATURE_COUNT);
-  const words = new Uint32Array(unitCount);
-  const ancestors = new Int32Array(unitCount * 3).fill(-1);
-  const pageLinkDensity = pageChars ? pageAnchor / pageChars : 0;
-  const maxDepth = units.reduce((max, block) => Math.max(max, block.depth), 1);
-  const tagBase = TAG_BASE;
-  const inBase = tagBase + TAG_GROUPS.length + 1;
-  const clsBase = inBase + ANCESTOR_TAGS.length;
-  const ancBase = clsBase + keywordCount;
-  let wordsBefore = 0;
-  let charsBefore = 0;
-  let sinceHeading = 1000;
-  let headingLevel = 0;
-  for (let u = 0; u < unitCount; u++) {
-    const block = units[u];
-    const index = block.index;
-    const row = u * FEATURE_COUNT;
-    const stat = stats[index] ?? { words: 0, stop: 0, numbers: 0, wordChars: 0, upper: 0 };
-    const text = block.ownText;
-    const chars = text.length;
-    const unitWords = stat.words;
-    words[u] = unitWords;
-    const { punctuation, commas } = countPunctuation(text);
     const parent = block.parent;
     const grand = parent?.parent ?? null;
     const great = grand?.parent ?? null;
     ancestors[u * 3] = parent ? parent.index : -1;
     ancestors[u * 3 + 1] = grand ? grand.index : -1;
     ancestors[u * 3 + 2] = great ? great.index : -1;
-    const density = (b: Block | null) => (b && subChars[b.index] ? subAnchor[b.index] / subChars[b.index] : 0);
-    const level = HEADING_LEVEL[block.tag] ?? 0;
-    let overlap = 0;
+    inBest[u] = inBestBlock[index];
+    maxDepth = Math.max(maxDepth, block.depth);
+    const unitWords = words[u];
+    const text = block.ownText;
     if (unitWords > 0 && unitWords <= 40 && titleWords.size) {
+      let overlap = 0;
       WORD.lastIndex = 0;
       for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) if (titleWords.has(match[0].toLowerCase())) overlap++;
-      overlap /= unitWords;
+      titleOverlap[u] = overlap / unitWords;
     }
-    const f = matrix;
-    f[row + 0] = unitWords;
-    f[row + 1] = Math.log2(1 + unitWords);
-    f[row + 2] = chars;
-    f[row + 3] = chars ? Math.min(1, block.own.anchorTextLength / chars) : 0;
-    f[row + 4] = block.own.links;
-    f[row + 5] = block.own.images;
-    f[row + 6] = block.own.forms;
-    f[row + 7] = chars ? punctuation / chars : 0;
-    f[row + 8] = unitWords ? commas / unitWords : 0;
-    f[row + 9] = SENTENCE_END.test(text) ? 1 : 0;
-    f[row + 10] = unitWords ? stat.stop / unitWords : 0;
-    f[row + 11] = unitWords ? stat.numbers / unitWords : 0;
-    f[row + 12] = /^\p{Lu}/u.test(text) ? 1 : 0;
-    f[row + 13] = unitWords ? stat.wordChars / unitWords : 0;
-    f[row + 14] = unitWords ? stat.upper / unitWords : 0;
-    f[row + 15] = block.depth;
-    f[row + 16] = block.depth / maxDepth;
-    f[row + 17] = unitCount > 1 ? u / (unitCount - 1) : 0;
-    f[row + 18] = pageChars ? charsBefore / pageChars : 0;
-    f[row + 19] = Math.log2(1 + wordsBefore);
-    f[row + 20] = Math.log2(1 + pageWords - wordsBefore - unitWords);
-    f[row + 21] = Math.log2(1 + subWords[index]);
-    f[row + 22] = density(block);
-    f[row + 23] = parent ? Math.log2(1 + subWords[parent.index]) : 0;
-    f[row + 24] = density(parent);
-    f[row + 25] = parent ? parent.children.length : 0;
-    f[row + 26] = parent ? textChildren[parent.index] : 0;
-    f[row + 27] = grand ? Math.log2(1 + subWords[grand.index]) : 0;
-    f[row + 28] = density(grand);
-    f[row + 29] = great ? Math.log2(1 + subWords[great.index]) : 0;
-    f[row + 30] = density(great);
-    f[row + 31] = parent && pageWords ? subWords[parent.index] / pageWords : 0;
-    f[row + 32] = grand && pageWords ? subWords[grand.index] / pageWords : 0;
-    f[row + 33] = great && pageWords ? subWords[great.index] / pageWords : 0;
-    f[row + 34] = sameTagSiblings[index];
-    f[row + 35] = siblingIndex[index];
-    f[row + 36] = pathCount[pathIds[u]];
-    f[row + 37] = pageWords ? pathWords[pathIds[u]] / pageWords : 0;
-    f[row + 38] = pathWords[pathIds[u]] / pathCount[pathIds[u]];
-    f[row + 39] = Math.min(sinceHeading, 1000);
-    f[row + 40] = level || headingLevel;
-    f[row + 41] = overlap;
-    f[row + 42] = level > 0 && overlap >= 0.6 ? 1 : 0;
-    f[row + 43] = inBest[index];
-    f[row + 44] = best >= 0 && pageWords ? subWords[best] / pageWords : 0;
-    f[row + 45] = bestDistance[index];
-    f[row + 46] = best >= 0 ? density(blocks[best]) : 0;
-    f[row + 47] = Math.log2(1 + Math.max(0, ancestorScore[index]));
-    f[row + 48] = bestScore > 0 ? Math.max(0, ancestorScore[index]) / bestScore : 0;
-    f[row + 49] = Math.log2(1 + pageWords);
-    f[row + 50] = pageLinkDensity;
-    f[row + 51] = Math.log2(1 + unitCount);
-    f[row + 52] = pageWords ? liWords / pageWords : 0;
-    f[row + 53] = longBlocks;
-    f[row + 54] = classScore[index] + classWeights[index];
-    const group = TAG_GROUPS.indexOf(block.tag);
-    f[row + tagBase + (group >= 0 ? group : TAG_GROUPS.length)] = 1;
-    for (let t = 0; t < ANCESTOR_TAGS.length; t++) f[row + inBase + t] = inTags[index * ANCESTOR_TAGS.length + t];
-    const own = ownKeywords[index];
-    for (let k = 0; k < keywordCount; k++) {
-      f[row + clsBase + k] = own && own[k] ? 1 : 0;
-      const distance = nearest[index * keywordCount + k];
-      f[row + ancBase + k] = distance ? 1 / distance : 0;
-    }
-    wordsBefore += unitWords;
-    charsBefore += chars;
+    wordsBefore[u] = runningWords;
+    charsBefore[u] = runningChars;
+    sinceHeadingOf[u] = Math.min(sinceHeading, 1000);
+    const level = HEADING_LEVEL[block.tag] ?? 0;
+    headingLevelOf[u] = level || headingLevel;
+    runningWords += unitWords;
+    runningChars += text.length;
     if (level) {
       sinceHeading = 0;
       headingLevel = level;
     } else sinceHeading += unitWords;
   }
-  return { units, matrix, words, ancestors, pathIds, regionIds, best, blockCount: count };
+
+  const pageLinkDensity = pageChars ? pageAnchor / pageChars : 0;
+  const inBase = TAG_BASE + TAG_GROUPS.length + 1;
+  const clsBase = inBase + ANCESTOR_TAGS.length;
+  const ancBase = clsBase + keywordCount;
+  const bestDensity = best >= 0 ? density(best) : 0;
+  const bestShare = best >= 0 && pageWords ? subWords[best] / pageWords : 0;
+  const row = (u: number, f: Float32Array, offset = 0): void => {
+    const block = units[u];
+    const index = block.index;
+    const text = block.ownText;
+    const chars = text.length;
+    const unitWords = words[u];
+    const parent = block.parent;
+    const grand = parent?.parent ?? null;
+    const great = grand?.parent ?? null;
+    const level = HEADING_LEVEL[block.tag] ?? 0;
+    const path = pathIds[u];
+    const at = offset;
+    f[at + 0] = unitWords;
+    f[at + 1] = Math.log2(1 + unitWords);
+    f[at + 2] = chars;
+    f[at + 3] = chars ? Math.min(1, block.own.anchorTextLength / chars) : 0;
+    f[at + 4] = block.own.links;
+    f[at + 5] = block.own.images;
+    f[at + 6] = block.own.forms;
+    f[at + 7] = chars ? punctuationCount[u] / chars : 0;
+    f[at + 8] = unitWords ? commaCount[u] / unitWords : 0;
+    f[at + 9] = SENTENCE_END.test(text) ? 1 : 0;
+    f[at + 10] = unitWords ? stopWords[u] / unitWords : 0;
+    f[at + 11] = unitWords ? numbers[u] / unitWords : 0;
+    f[at + 12] = CAPITAL_START.test(text) ? 1 : 0;
+    f[at + 13] = unitWords ? wordChars[u] / unitWords : 0;
+    f[at + 14] = unitWords ? upper[u] / unitWords : 0;
+    f[at + 15] = block.depth;
+    f[at + 16] = block.depth / maxDepth;
+    f[at + 17] = unitCount > 1 ? u / (unitCount - 1) : 0;
+    f[at + 18] = pageChars ? charsBefore[u] / pageChars : 0;
+    f[at + 19] = Math.log2(1 + wordsBefore[u]);
+    f[at + 20] = Math.log2(1 + pageWords - wordsBefore[u] - unitWords);
+    f[at + 21] = Math.log2(1 + subWords[index]);
+    f[at + 22] = density(index);
+    f[at + 23] = parent ? Math.log2(1 + subWords[parent.index]) : 0;
+    f[at + 24] = parent ? density(parent.index) : 0;
+    f[at + 25] = parent ? parent.children.length : 0;
+    f[at + 26] = parent ? textChildren[parent.index] : 0;
+    f[at + 27] = grand ? Math.log2(1 + subWords[grand.index]) : 0;
+    f[at + 28] = grand ? density(grand.index) : 0;
+    f[at + 29] = great ? Math.log2(1 + subWords[great.index]) : 0;
+    f[at + 30] = great ? density(great.index) : 0;
+    f[at + 31] = parent && pageWords ? subWords[parent.index] / pageWords : 0;
+    f[at + 32] = grand && pageWords ? subWords[grand.index] / pageWords : 0;
+    f[at + 33] = great && pageWords ? subWords[great.index] / pageWords : 0;
+    f[at + 34] = sameTagSiblings[index];
+    f[at + 35] = siblingIndex[index];
+    f[at + 36] = pathCount[path];
+    f[at + 37] = pageWords ? pathWords[path] / pageWords : 0;
+    f[at + 38] = pathWords[path] / pathCount[path];
+    f[at + 39] = sinceHeadingOf[u];
+    f[at + 40] = headingLevelOf[u];
+    f[at + 41] = titleOverlap[u];
+    f[at + 42] = level > 0 && titleOverlap[u] >= 0.6 ? 1 : 0;
+    f[at + 43] = inBest[u];
+    f[at + 44] = bestShare;
+    f[at + 45] = bestDistance[index];
+    f[at + 46] = bestDensity;
+    f[at + 47] = Math.log2(1 + Math.max(0, ancestorScore[index]));
+    f[at + 48] = bestScore > 0 ? Math.max(0, ancestorScore[index]) / bestScore : 0;
+    f[at + 49] = Math.log2(1 + pageWords);
+    f[at + 50] = pageLinkDensity;
+    f[at + 51] = Math.log2(1 + unitCount);
+    f[at + 52] = pageWords ? liWords / pageWords : 0;
+    f[at + 53] = longBlocks;
+    f[at + 54] = classScore[index] + classWeights[index];
+    f.fill(0, at + TAG_BASE, at + inBase);
+    const group = TAG_GROUPS.indexOf(block.tag);
+    f[at + TAG_BASE + (group >= 0 ? group : TAG_GROUPS.length)] = 1;
+    const tags = inTags[index];
+    for (let t = 0; t < ANCESTOR_TAGS.length; t++) f[at + inBase + t] = (tags >>> t) & 1;
+    const own = ownKeywords[index];
+    const above = keywordDepth[index];
+    const blockDepth = depth[index];
+    for (let k = 0; k < keywordCount; k++) {
+      f[at + clsBase + k] = own && own[k] ? 1 : 0;
+      const holder = above ? above[k] : 0;
+      f[at + ancBase + k] = holder ? 1 / Math.min(blockDepth + 1 - holder, MAX_KEYWORD_DISTANCE) : 0;
+    }
+  };
+  return { units, words, ancestors, pathIds, regionIds, inBest, best, blockCount: count, row };
 }
 
 export const CONTEXT_FEATURE_COUNT = CONTEXT_FEATURE_NAMES.length;
 
+/** What the second pass's context features are computed from: a page's unit structure (see `PageFeatures`). */
+export type ContextInput = Pick<PageFeatures, 'words' | 'ancestors' | 'pathIds' | 'regionIds' | 'inBest' | 'blockCount'>;
+
+/** Units on either side whose probabilities enter `pWindow`. */
+const CONTEXT_WINDOW = 4;
+
 /**
  * Second-pass context features from first-pass probabilities `p` of the units: neighbours, the blocks
- * above (word-weighted means over their units), units on the same path and the best container.
+ * above (word-weighted means over their units), units on the same path and the best container. The page's
+ * sums are taken once; `row` writes one unit's `CONTEXT_FEATURE_COUNT` values.
  */
-export function contextFeatures(features: Omit<PageFeatures, 'units' | 'best'>, p: Float32Array): Float32Array {
-  const { words, ancestors, pathIds, regionIds, blockCount, matrix } = features;
+export function contextRows(features: ContextInput, p: Float32Array): FeatureRows {
+  const { words, ancestors, pathIds, regionIds, blockCount, inBest } = features;
   const n = words.length;
-  const out = new Float32Array(n * CONTEXT_FEATURE_COUNT);
   // Word-weighted sums of p over the units under each block (through up to three ancestor levels).
   const sum = new Float64Array(blockCount);
   const weight = new Float64Array(blockCount);
-  const pathSum = new Map<number, [number, number]>();
-  const regionMax = new Map<number, number>();
+  let paths = 0;
+  let regions = 0;
+  for (let u = 0; u < n; u++) {
+    paths = Math.max(paths, pathIds[u] + 1);
+    regions = Math.max(regions, regionIds[u] + 1);
+  }
+  const pathSum = new Float64Array(paths);
+  const pathWeight = new Float64Array(paths);
+  const regionMax = new Float64Array(regions);
   let pageSum = 0;
   let pageWeight = 0;
   let bestSum = 0;
@@ -443,15 +526,12 @@ export function contextFeatures(features: Omit<PageFeatures, 'units' | 'best'>, 
       sum[a] += value;
       weight[a] += w;
     }
-    const entry = pathSum.get(pathIds[u]);
-    if (entry) {
-      entry[0] += value;
-      entry[1] += w;
-    } else pathSum.set(pathIds[u], [value, w]);
-    regionMax.set(regionIds[u], Math.max(regionMax.get(regionIds[u]) ?? 0, p[u]));
+    pathSum[pathIds[u]] += value;
+    pathWeight[pathIds[u]] += w;
+    regionMax[regionIds[u]] = Math.max(regionMax[regionIds[u]], p[u]);
     pageSum += value;
     pageWeight += w;
-    if (matrix[u * FEATURE_COUNT + IN_BEST_COLUMN]) {
+    if (inBest[u]) {
       bestSum += value;
       bestWeight += w;
     }
@@ -463,31 +543,39 @@ export function contextFeatures(features: Omit<PageFeatures, 'units' | 'best'>, 
     prefix[u + 1] = prefix[u] + p[u] * w;
     prefixWeight[u + 1] = prefixWeight[u] + w;
   }
-  const WINDOW = 4;
-  for (let u = 0; u < n; u++) {
-    const row = u * CONTEXT_FEATURE_COUNT;
+  const bestMean = bestWeight > 0 ? bestSum / bestWeight : -1;
+  const pageMean = pageWeight > 0 ? pageSum / pageWeight : 0;
+  const row = (u: number, out: Float32Array, at = 0): void => {
     const w = words[u] + 1;
     const self = p[u] * w;
-    out[row + 0] = p[u];
-    out[row + 1] = u > 0 ? p[u - 1] : -1;
-    out[row + 2] = u > 1 ? p[u - 2] : -1;
-    out[row + 3] = u + 1 < n ? p[u + 1] : -1;
-    out[row + 4] = u + 2 < n ? p[u + 2] : -1;
-    const lo = Math.max(0, u - WINDOW);
-    const hi = Math.min(n, u + WINDOW + 1);
+    out[at + 0] = p[u];
+    out[at + 1] = u > 0 ? p[u - 1] : -1;
+    out[at + 2] = u > 1 ? p[u - 2] : -1;
+    out[at + 3] = u + 1 < n ? p[u + 1] : -1;
+    out[at + 4] = u + 2 < n ? p[u + 2] : -1;
+    const lo = Math.max(0, u - CONTEXT_WINDOW);
+    const hi = Math.min(n, u + CONTEXT_WINDOW + 1);
     const windowWeight = prefixWeight[hi] - prefixWeight[lo] - w;
-    out[row + 5] = windowWeight > 0 ? (prefix[hi] - prefix[lo] - self) / windowWeight : -1;
+    out[at + 5] = windowWeight > 0 ? (prefix[hi] - prefix[lo] - self) / windowWeight : -1;
     for (let level = 0; level < 3; level++) {
       const a = ancestors[u * 3 + level];
       const rest = a >= 0 ? weight[a] - w : 0;
-      out[row + 6 + level] = a >= 0 && rest > 0 ? (sum[a] - self) / rest : -1;
+      out[at + 6 + level] = a >= 0 && rest > 0 ? (sum[a] - self) / rest : -1;
     }
-    const entry = pathSum.get(pathIds[u]) as [number, number];
-    out[row + 9] = entry[1] - w > 0 ? (entry[0] - self) / (entry[1] - w) : -1;
-    out[row + 10] = bestWeight > 0 ? bestSum / bestWeight : -1;
-    out[row + 11] = pageWeight > 0 ? pageSum / pageWeight : 0;
-    out[row + 12] = regionMax.get(regionIds[u]) ?? 0;
-    out[row + 13] = matrix[u * FEATURE_COUNT + IN_BEST_COLUMN];
-  }
+    const path = pathIds[u];
+    out[at + 9] = pathWeight[path] - w > 0 ? (pathSum[path] - self) / (pathWeight[path] - w) : -1;
+    out[at + 10] = bestMean;
+    out[at + 11] = pageMean;
+    out[at + 12] = regionMax[regionIds[u]];
+    out[at + 13] = inBest[u];
+  };
+  return { row };
+}
+
+/** Every unit's context features as one row-major matrix, `units × CONTEXT_FEATURE_COUNT` (for training). */
+export function contextFeatures(features: ContextInput, p: Float32Array): Float32Array {
+  const rows = contextRows(features, p);
+  const out = new Float32Array(features.words.length * CONTEXT_FEATURE_COUNT);
+  for (let u = 0; u < features.words.length; u++) rows.row(u, out, u * CONTEXT_FEATURE_COUNT);
   return out;
 }
