@@ -19,10 +19,12 @@ const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'tit
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source)-([\w+#.-]+)/i;
 
 interface Context {
-  content: ReadonlySet<number>;
-  /** `Block.index`es of the blocks that are content or hold content (computed once, bottom-up). */
-  holdsContent: ReadonlySet<number>;
-  blockOf: Map<Element, Block>;
+  /** Per `Block.index`: 1 for a content block. */
+  content: Uint8Array;
+  /** Per `Block.index`: 1 for a block that is content or holds content (computed once, bottom-up). */
+  holdsContent: Uint8Array;
+  /** The elements of the tree's blocks (rendered on their own, so left out of their parent's inline text). */
+  blockElements: ReadonlySet<Element>;
   options: MarkdownOptions;
 }
 
@@ -48,14 +50,15 @@ function address(value: string | null, options: MarkdownOptions): string | undef
 
 /** True when the block or any block inside it is content. */
 function hasContent(block: Block, context: Context): boolean {
-  return context.holdsContent.has(block.index);
+  return context.holdsContent[block.index] === 1;
 }
 
 /** The content blocks and every block above one: each block is marked once, so linear in the tree. */
-function blocksHoldingContent(tree: BlockTree, content: ReadonlySet<number>): Set<number> {
-  const holds = new Set<number>();
-  for (const index of content) {
-    for (let block: Block | null | undefined = tree.blocks[index]; block && !holds.has(block.index); block = block.parent) holds.add(block.index);
+function blocksHoldingContent(tree: BlockTree, content: Uint8Array): Uint8Array {
+  const holds = new Uint8Array(tree.blocks.length);
+  for (let index = 0; index < content.length; index++) {
+    if (!content[index]) continue;
+    for (let block: Block | null | undefined = tree.blocks[index]; block && !holds[block.index]; block = block.parent) holds[block.index] = 1;
   }
   return holds;
 }
@@ -72,7 +75,7 @@ function inline(element: Element, context: Context, all = false): string {
     const child = node as Element;
     const tag = child.localName;
     if (SKIPPED.has(tag)) continue;
-    if (!all && context.blockOf.has(child)) continue;
+    if (!all && context.blockElements.has(child)) continue;
     if (tag === 'br') {
       out += '  \n';
       continue;
@@ -138,7 +141,7 @@ function list(block: Block, context: Context, depth: number): string[] {
       continue;
     }
     const marker = ordered ? `${number++}.` : '-';
-    const text = context.content.has(child.index) ? tidy(inline(child.element, context)) : '';
+    const text = context.content[child.index] ? tidy(inline(child.element, context)) : '';
     lines.push(`${indent}${marker} ${text}`.trimEnd());
     for (const sub of child.children) {
       if (!hasContent(sub, context)) continue;
@@ -160,7 +163,7 @@ function renderBlock(block: Block, context: Context, depth = 0): string[] {
   }
   if (tag === 'ul' || tag === 'ol') return list(block, context, depth);
   const chunks: string[] = [];
-  if (context.content.has(block.index)) {
+  if (context.content[block.index]) {
     const text = tidy(inline(element, context));
     if (text) {
       const heading = HEADING.exec(tag);
@@ -189,9 +192,10 @@ export function renderMarkdownFromDocument(document: Document, contentBlocks: It
  * size of the content rendered plus one pass over the tree's blocks.
  */
 export function renderMarkdownFromTree(tree: BlockTree, contentBlocks: Iterable<number>, options: MarkdownOptions = {}): string {
-  const content = new Set(contentBlocks);
-  const blockOf = new Map<Element, Block>();
-  for (const block of tree.blocks) blockOf.set(block.element, block);
-  const context: Context = { content, holdsContent: blocksHoldingContent(tree, content), blockOf, options: { ...DEFAULT_MARKDOWN_OPTIONS, ...options } };
+  const content = new Uint8Array(tree.blocks.length);
+  for (const index of contentBlocks) if (index >= 0 && index < content.length) content[index] = 1;
+  const blockElements = new Set<Element>();
+  for (const block of tree.blocks) blockElements.add(block.element);
+  const context: Context = { content, holdsContent: blocksHoldingContent(tree, content), blockElements, options: { ...DEFAULT_MARKDOWN_OPTIONS, ...options } };
   return renderBlock(tree.root, context).join('\n\n');
 }

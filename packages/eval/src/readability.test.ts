@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractWithReadability } from './readability.js';
+import { parseHtml } from '@winnow/dom-blocks';
+import { extractWithReadability, nestedAtLeast, READABILITY_MAX_DEPTH } from './readability.js';
 
 const article = `<p>${'The storm reached the coast late on Monday and thousands of homes lost power. '.repeat(12)}</p>`;
 
@@ -20,6 +21,15 @@ describe('the Readability peer', () => {
     const extraction = extractWithReadability({ id: 'deep', html: `<html><body>${'<div>'.repeat(depth)}${article}${'</div>'.repeat(depth)}</body></html>` });
     expect(extraction.text).toContain('The storm reached the coast');
     expect(performance.now() - started).toBeLessThan(20_000);
+  }, 30_000);
+
+  it('caps nesting the block tree does not see (inside <object>), found by the fuzz run', () => {
+    const html = `<html><body><object>${'<div>'.repeat(800)}x${'</div>'.repeat(800)}</object>${article}</body></html>`;
+    expect(nestedAtLeast(parseHtml(html), READABILITY_MAX_DEPTH)).toBe(true);
+    expect(nestedAtLeast(parseHtml(`<html><body>${article}</body></html>`), READABILITY_MAX_DEPTH)).toBe(false);
+    const started = performance.now();
+    expect(extractWithReadability({ id: 'object', html }).text).toContain('The storm reached the coast');
+    expect(performance.now() - started).toBeLessThan(10_000);
   }, 30_000);
 
   it('gives a result on a page Readability threw on (found by the fuzz run)', () => {

@@ -14,6 +14,23 @@ export const READABILITY_CHAR_THRESHOLD = 500;
 /** Attribute carrying each block's index in the page's own block tree through Readability into its article. */
 const BLOCK_ATTRIBUTE = 'data-winnow-block';
 
+/**
+ * True when an element of the document lies `limit` or more levels below the root: the element tree, not
+ * the block tree, which leaves out subtrees (`<object>`, `<noscript>`, hidden ones) Readability still walks.
+ * Iterative, stops at the first such element.
+ */
+export function nestedAtLeast(document: Document, limit: number): boolean {
+  const root = document.documentElement;
+  if (!root) return false;
+  const stack: [Element, number][] = [[root, 0]];
+  while (stack.length) {
+    const [element, depth] = stack.pop() as [Element, number];
+    if (depth >= limit) return true;
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 function stamp(tree: BlockTree): void {
   for (const block of tree.blocks) block.element.setAttribute(BLOCK_ATTRIBUTE, String(block.index));
 }
@@ -28,7 +45,7 @@ export function extractWithReadability(page: Page): Extraction {
   // same document. Only a page nested deeper than Readability is given is re-parsed with the cap.
   const own = buildBlockTree(parseHtml(page.html, { contentType: page.contentType }));
   stamp(own);
-  const deep = own.blocks.some((block) => block.depth >= READABILITY_MAX_DEPTH);
+  const deep = nestedAtLeast(own.document, READABILITY_MAX_DEPTH);
   const document = deep ? parseHtml(own.document.documentElement.outerHTML, { maxDepth: READABILITY_MAX_DEPTH }) : own.document;
   let article: ReturnType<Readability['parse']>;
   try {

@@ -70,14 +70,18 @@ export function decideUnits(features: FeatureRows, p: Float32Array, threshold: n
   const decisions: Decision[] = new Array(p.length);
   const outside = Math.max(threshold, outsideThreshold);
   const row = new Float32Array(FEATURE_COUNT);
+  // Reasons repeat (two decimals of p, a few cues): one string each, shared, on pages of millions of units.
+  const reasons = new Map<string, string>();
+  const shared = (reason: string) => reasons.get(reason) ?? (reasons.set(reason, reason), reason);
   for (let u = 0; u < p.length; u++) {
+    const probability = p[u].toFixed(2);
     if (p[u] < threshold) {
       features.row(u, row);
       const cues = dropCues(row);
-      decisions[u] = { content: false, reason: `model ${p[u].toFixed(2)} < ${threshold}${cues ? `: ${cues}` : ''}` };
-    }
-    else if (!region || region[u] || p[u] >= outside) decisions[u] = { content: true, reason: `model ${p[u].toFixed(2)} ≥ ${region && !region[u] ? `${outside} outside the main region` : threshold}` };
-    else decisions[u] = { content: false, reason: `model ${p[u].toFixed(2)} < ${outside} outside the main region` };
+      decisions[u] = { content: false, reason: shared(`model ${probability} < ${threshold}${cues ? `: ${cues}` : ''}`) };
+    } else if (!region || region[u] || p[u] >= outside) {
+      decisions[u] = { content: true, reason: shared(`model ${probability} ≥ ${region && !region[u] ? `${outside} outside the main region` : threshold}`) };
+    } else decisions[u] = { content: false, reason: shared(`model ${probability} < ${outside} outside the main region`) };
   }
   return decisions;
 }

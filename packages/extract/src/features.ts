@@ -117,8 +117,8 @@ function classAndId(element: Element): string {
   return `${className} ${element.getAttribute?.('id') ?? ''}`.toLowerCase();
 }
 
-function classKeywordSet(element: Element): Uint8Array | null {
-  const value = classAndId(element);
+/** Which `CLASS_KEYWORDS` a `classAndId` value names, or null for none. */
+function classKeywordSet(value: string): Uint8Array | null {
   if (value.trim().length < 2) return null;
   let set: Uint8Array | null = null;
   for (let index = 0; index < CLASS_KEYWORDS.length; index++) {
@@ -131,8 +131,7 @@ const POSITIVE_CLASS = /article|content|post|entry|main|story|text|body|blog|com
 const NEGATIVE_CLASS = /nav|menu|footer|header|sidebar|widget|related|share|social|banner|breadcrumb|cookie|subscribe|newsletter|login|promo|sponsor|popup|modal|masthead|skip/;
 
 /** Readability-like weight of a class/id: +1 for a content word, −1 for a boilerplate word. */
-function classWeight(element: Element): number {
-  const value = classAndId(element);
+function classWeight(value: string): number {
   if (value.trim().length < 2) return 0;
   return (POSITIVE_CLASS.test(value) ? 1 : 0) - (NEGATIVE_CLASS.test(value) ? 1 : 0);
 }
@@ -265,8 +264,14 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
   let best = -1;
   let bestScore = 0;
   const classWeights = new Int8Array(count);
+  // Class keywords of each block: an index into `keywordSets`, −1 for none (most blocks).
+  const keywordSets: Uint8Array[] = [];
+  const ownKeywordSet = new Int32Array(count).fill(-1);
   for (let index = 0; index < count; index++) {
-    classWeights[index] = classWeight(blocks[index].element);
+    const value = classAndId(blocks[index].element);
+    classWeights[index] = classWeight(value);
+    const keywords = classKeywordSet(value);
+    if (keywords) ownKeywordSet[index] = keywordSets.push(keywords) - 1;
     if (container[index] === 0) continue;
     const score = (container[index] + classWeights[index] * 5) * (1 - density(index));
     container[index] = score;
@@ -279,10 +284,12 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
   // Inherited: ancestor class keywords (as the depth of the nearest ancestor naming each), ancestor tags,
   // inside the best container, container rank (the block's best-scoring ancestor against the page's best).
   const keywordCount = CLASS_KEYWORDS.length;
-  const ownKeywords: (Uint8Array | null)[] = new Array(count).fill(null);
   const depth = new Uint32Array(count);
-  // keywordDepth[b][k]: 1 + depth of the nearest strict ancestor of b naming keyword k, 0 for none.
-  const keywordDepth: (Uint32Array | null)[] = new Array(count).fill(null);
+  // depthSets[aboveSet[b]][k]: 1 + depth of the nearest strict ancestor of b naming keyword k, 0 for none;
+  // aboveSet[b] is −1 when no ancestor names a keyword. A block shares its parent's set unless the parent
+  // names a keyword itself.
+  const depthSets: Uint32Array[] = [];
+  const aboveSet = new Int32Array(count).fill(-1);
   const inTags = new Uint32Array(count);
   const inBestBlock = new Uint8Array(count);
   const bestDistance = new Uint16Array(count);
@@ -293,18 +300,16 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
   const textChildren = new Uint16Array(count);
   for (let index = 0; index < count; index++) {
     const block = blocks[index];
-    ownKeywords[index] = classKeywordSet(block.element);
     const parent = block.parent;
     if (parent) {
       const p = parent.index;
       depth[index] = depth[p] + 1;
-      const own = ownKeywords[p];
-      if (own) {
-        const inherited = keywordDepth[p];
-        const next = inherited ? inherited.slice() : new Uint32Array(keywordCount);
+      if (ownKeywordSet[p] >= 0) {
+        const own = keywordSets[ownKeywordSet[p]];
+        const next = aboveSet[p] >= 0 ? depthSets[aboveSet[p]].slice() : new Uint32Array(keywordCount);
         for (let k = 0; k < keywordCount; k++) if (own[k]) next[k] = depth[p] + 1;
-        keywordDepth[index] = next;
-      } else keywordDepth[index] = keywordDepth[p];
+        aboveSet[index] = depthSets.push(next) - 1;
+      } else aboveSet[index] = aboveSet[p];
       let tags = inTags[p];
       const tagBit = ANCESTOR_TAGS.indexOf(parent.tag);
       if (tagBit >= 0) tags |= 1 << tagBit;
@@ -473,8 +478,8 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
     f[at + TAG_BASE + (group >= 0 ? group : TAG_GROUPS.length)] = 1;
     const tags = inTags[index];
     for (let t = 0; t < ANCESTOR_TAGS.length; t++) f[at + inBase + t] = (tags >>> t) & 1;
-    const own = ownKeywords[index];
-    const above = keywordDepth[index];
+    const own = ownKeywordSet[index] >= 0 ? keywordSets[ownKeywordSet[index]] : null;
+    const above = aboveSet[index] >= 0 ? depthSets[aboveSet[index]] : null;
     const blockDepth = depth[index];
     for (let k = 0; k < keywordCount; k++) {
       f[at + clsBase + k] = own && own[k] ? 1 : 0;
