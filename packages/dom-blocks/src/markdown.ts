@@ -23,8 +23,6 @@ interface Context {
   content: Uint8Array;
   /** Per `Block.index`: 1 for a block that is content or holds content (computed once, bottom-up). */
   holdsContent: Uint8Array;
-  /** The elements of the tree's blocks (rendered on their own, so left out of their parent's inline text). */
-  blockElements: ReadonlySet<Element>;
   options: MarkdownOptions;
 }
 
@@ -63,8 +61,21 @@ function blocksHoldingContent(tree: BlockTree, content: Uint8Array): Uint8Array 
   return holds;
 }
 
-/** Inline Markdown of an element's own content: sub-blocks left out (they render on their own). */
-function inline(element: Element, context: Context, all = false): string {
+const NO_ELEMENTS: ReadonlySet<Element> = new Set();
+
+/**
+ * The elements of a block's sub-blocks: the only block elements its inline content reaches, since the
+ * walk stops at each (the blocks inside them are theirs).
+ */
+function subBlockElements(block: Block): ReadonlySet<Element> {
+  return block.children.length ? new Set(block.children.map((child) => child.element)) : NO_ELEMENTS;
+}
+
+/**
+ * Inline Markdown of an element's own content: the elements in `subBlocks` left out (they render on their
+ * own); with `subBlocks` null, everything (a table cell's content, sub-blocks included).
+ */
+function inline(element: Element, context: Context, subBlocks: ReadonlySet<Element> | null): string {
   let out = '';
   for (const node of Array.from(element.childNodes)) {
     if (node.nodeType === TEXT_NODE) {
@@ -75,7 +86,7 @@ function inline(element: Element, context: Context, all = false): string {
     const child = node as Element;
     const tag = child.localName;
     if (SKIPPED.has(tag)) continue;
-    if (!all && context.blockElements.has(child)) continue;
+    if (subBlocks?.has(child)) continue;
     if (tag === 'br') {
       out += '  \n';
       continue;
@@ -85,7 +96,7 @@ function inline(element: Element, context: Context, all = false): string {
       if (context.options.images && src) out += `![${escapeInline(collapse(child.getAttribute('alt') ?? ''))}](${src})`;
       continue;
     }
-    const text = inline(child, context, all);
+    const text = inline(child, context, subBlocks);
     if (text.trim() === '') {
       out += text;
       continue;
@@ -112,7 +123,7 @@ function codeBlock(element: Element): string {
 }
 
 function cell(element: Element, context: Context): string {
-  return tidy(inline(element, context, true)).replace(/\n/g, ' ').replace(/\|/g, '\\|');
+  return tidy(inline(element, context, null)).replace(/\n/g, ' ').replace(/\|/g, '\\|');
 }
 
 /** A GFM table: the first row is the header (GFM needs one); rows padded to the widest. */
@@ -141,7 +152,7 @@ function list(block: Block, context: Context, depth: number): string[] {
       continue;
     }
     const marker = ordered ? `${number++}.` : '-';
-    const text = context.content[child.index] ? tidy(inline(child.element, context)) : '';
+    const text = context.content[child.index] ? tidy(inline(child.element, context, subBlockElements(child))) : '';
     lines.push(`${indent}${marker} ${text}`.trimEnd());
     for (const sub of child.children) {
       if (!hasContent(sub, context)) continue;
@@ -164,7 +175,7 @@ function renderBlock(block: Block, context: Context, depth = 0): string[] {
   if (tag === 'ul' || tag === 'ol') return list(block, context, depth);
   const chunks: string[] = [];
   if (context.content[block.index]) {
-    const text = tidy(inline(element, context));
+    const text = tidy(inline(element, context, subBlockElements(block)));
     if (text) {
       const heading = HEADING.exec(tag);
       if (heading) chunks.push(`${'#'.repeat(Number(heading[1]))} ${text.replace(/\n/g, ' ')}`);
@@ -194,8 +205,6 @@ export function renderMarkdownFromDocument(document: Document, contentBlocks: It
 export function renderMarkdownFromTree(tree: BlockTree, contentBlocks: Iterable<number>, options: MarkdownOptions = {}): string {
   const content = new Uint8Array(tree.blocks.length);
   for (const index of contentBlocks) if (index >= 0 && index < content.length) content[index] = 1;
-  const blockElements = new Set<Element>();
-  for (const block of tree.blocks) blockElements.add(block.element);
-  const context: Context = { content, holdsContent: blocksHoldingContent(tree, content), blockElements, options: { ...DEFAULT_MARKDOWN_OPTIONS, ...options } };
+  const context: Context = { content, holdsContent: blocksHoldingContent(tree, content), options: { ...DEFAULT_MARKDOWN_OPTIONS, ...options } };
   return renderBlock(tree.root, context).join('\n\n');
 }

@@ -41,7 +41,7 @@ function main(): void {
     region: (page, p) => {
       const article = page.article.ogArticle || page.article.schemaArticle;
       const region = article ? mainRegion(page.blockParents, page.unitBlocks, page.words, p, model.threshold) : undefined;
-      return decideUnits(matrixRows(page.matrix), p, model.threshold, region).map((decision) => decision.content);
+      return Array.from(decideUnits(matrixRows(page.matrix), p, model.threshold, region).content, (content) => content === 1);
     },
   };
   const groups = new Map<string, Map<string, number[]>>();

@@ -1,10 +1,10 @@
 import type { Block } from '@winnow/dom-blocks';
 import { FEATURE_COUNT, FEATURE_NAMES, type FeatureRows } from './features.js';
 
-/** A unit's label and the reason for it. */
-export interface Decision {
-  content: boolean;
-  reason: string;
+/** Every unit's label (`content[u]` 1 for content) and the reason for it, as arrays: pages have millions of units. */
+export interface Decisions {
+  content: Uint8Array;
+  reasons: string[];
 }
 
 const COLUMN = Object.fromEntries(FEATURE_NAMES.map((name, index) => [name, index])) as Record<string, number>;
@@ -66,24 +66,26 @@ export function mainRegion(blockParents: Int32Array, unitBlocks: Int32Array, wor
  * nothing; keeping a page's most likely blocks when none reached the threshold cost 0.06 F1 on WCXB
  * product pages, whose pages without main content it filled.)
  */
-export function decideUnits(features: FeatureRows, p: Float32Array, threshold: number, region?: Uint8Array, outsideThreshold = REGION_OUTSIDE_THRESHOLD): Decision[] {
-  const decisions: Decision[] = new Array(p.length);
+export function decideUnits(features: FeatureRows, p: Float32Array, threshold: number, region?: Uint8Array, outsideThreshold = REGION_OUTSIDE_THRESHOLD): Decisions {
+  const content = new Uint8Array(p.length);
+  const reasons: string[] = new Array(p.length);
   const outside = Math.max(threshold, outsideThreshold);
   const row = new Float32Array(FEATURE_COUNT);
   // Reasons repeat (two decimals of p, a few cues): one string each, shared, on pages of millions of units.
-  const reasons = new Map<string, string>();
-  const shared = (reason: string) => reasons.get(reason) ?? (reasons.set(reason, reason), reason);
+  const distinct = new Map<string, string>();
+  const shared = (reason: string) => distinct.get(reason) ?? (distinct.set(reason, reason), reason);
   for (let u = 0; u < p.length; u++) {
     const probability = p[u].toFixed(2);
     if (p[u] < threshold) {
       features.row(u, row);
       const cues = dropCues(row);
-      decisions[u] = { content: false, reason: shared(`model ${probability} < ${threshold}${cues ? `: ${cues}` : ''}`) };
+      reasons[u] = shared(`model ${probability} < ${threshold}${cues ? `: ${cues}` : ''}`);
     } else if (!region || region[u] || p[u] >= outside) {
-      decisions[u] = { content: true, reason: shared(`model ${probability} ≥ ${region && !region[u] ? `${outside} outside the main region` : threshold}`) };
-    } else decisions[u] = { content: false, reason: shared(`model ${probability} < ${outside} outside the main region`) };
+      content[u] = 1;
+      reasons[u] = shared(`model ${probability} ≥ ${region && !region[u] ? `${outside} outside the main region` : threshold}`);
+    } else reasons[u] = shared(`model ${probability} < ${outside} outside the main region`);
   }
-  return decisions;
+  return { content, reasons };
 }
 
 /** `mainRegion`'s arrays for units of a block tree: block parents and unit blocks, by block index. */

@@ -14,10 +14,11 @@ import {
   type MarkdownOptions,
   type Page,
 } from '@winnow/dom-blocks';
-import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextRows, pageFeatures, type PageFeatures } from './features.js';
+import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextRows, contextScratch, pageFeatures, type PageFeatures } from './features.js';
 import { REGION_OUTSIDE_THRESHOLD, decideUnits, mainRegion, unitTree } from './decide.js';
 import { extractMetadata } from './metadata.js';
 import { forestPredictor, sigmoid } from './gbdt.js';
+import { typedArrays } from './arena.js';
 import { validateModel, type ExtractModel } from './model.js';
 import { articleSignals } from './page-kind.js';
 import trainedModel from './model/model.json' with { type: 'json' };
@@ -154,15 +155,16 @@ export function scoreTree(tree: BlockTree, model: ExtractModel = bundledModel())
   const features = pageFeatures(tree);
   const n = features.units.length;
   const row = new Float32Array(FEATURE_COUNT + CONTEXT_FEATURE_COUNT);
-  const first = new Float32Array(n);
+  // Taken together before the passes (see `typedArrays`).
+  const { first, probability } = typedArrays({ first: [Float32Array, n], probability: [Float32Array, n] } as const);
+  const scratch = contextScratch(features);
   const pass1 = forestPredictor(model.pass1);
   const pass2 = forestPredictor(model.pass2);
   for (let u = 0; u < n; u++) {
     features.row(u, row, 0);
     first[u] = sigmoid(pass1(row, 0));
   }
-  const context = contextRows(features, first);
-  const probability = new Float32Array(n);
+  const context = contextRows(features, first, scratch);
   for (let u = 0; u < n; u++) {
     features.row(u, row, 0);
     context.row(u, row, FEATURE_COUNT);
@@ -185,9 +187,20 @@ export function labelUnits(scores: UnitScores, threshold: number, site?: SiteMod
   }
   const decisions = decideUnits(features, probability, threshold, region, regionThreshold);
   if (site && pageTree) notes.push(...applySiteEvidence(site, features.units, probability, decisions));
-  const blocks = features.units.map((unit: Block, u) => labelBlock(unit, decisions[u].content ? 'content' : 'boilerplate', decisions[u].reason));
+  const blocks = features.units.map((unit: Block, u) => labelBlock(unit, decisions.content[u] ? 'content' : 'boilerplate', decisions.reasons[u]));
   if (!blocks.some((block) => block.label === 'content')) notes.push('no main content found');
   return { blocks, notes };
+}
+
+/**
+ * Scores and labels a page's units. Its own function so that the scores (a few dozen bytes a unit, on
+ * pages of millions of units) are garbage before the Markdown is rendered.
+ */
+function labelPage(page: ReadPage, model: ExtractModel, threshold: number, options: ExtractOptions): { blocks: LabelledBlock[]; notes: string[] } {
+  const scores = scoreTree(page.tree, model);
+  const signals = articleSignals(page.document);
+  const article = signals.ogArticle || signals.schemaArticle;
+  return labelUnits(scores, threshold, options.site, page.tree, article ? (options.regionThreshold ?? DEFAULT_EXTRACT_OPTIONS.regionThreshold) : undefined);
 }
 
 /**
@@ -203,10 +216,7 @@ export function extract(input: ExtractInput, options: ExtractOptions = {}): Extr
   const threshold = options.threshold ?? DEFAULT_EXTRACT_OPTIONS.threshold ?? model.threshold;
   const page = readInput(input, options.contentType);
   const url = options.url ?? page.url;
-  const scores = scoreTree(page.tree, model);
-  const signals = articleSignals(page.document);
-  const article = signals.ogArticle || signals.schemaArticle;
-  const { blocks, notes } = labelUnits(scores, threshold, options.site, page.tree, article ? (options.regionThreshold ?? DEFAULT_EXTRACT_OPTIONS.regionThreshold) : undefined);
+  const { blocks, notes } = labelPage(page, model, threshold, options);
   const extraction = makeExtraction(blocks, notes);
   const content = blocks.filter((block) => block.label === 'content').map((block) => block.order);
   const markdown = renderMarkdownFromTree(page.tree, content, { ...options.markdown, baseUrl: options.markdown?.baseUrl ?? url });

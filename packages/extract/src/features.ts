@@ -1,4 +1,5 @@
 import type { Block, BlockTree } from '@winnow/dom-blocks';
+import { typedArrays } from './arena.js';
 
 /*
  * Per-block features of the single-page model. One pass over the block tree in document order (parents
@@ -191,21 +192,51 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
   const count = blocks.length;
   let unitCount = 0;
   for (let index = 0; index < count; index++) if (blocks[index].ownText) unitCount++;
-  // Per unit: text statistics, read once.
+  // Per unit and per block, all in one buffer (see `typedArrays`).
+  const {
+    words, stopWords, numbers, wordChars, upper, punctuationCount, commaCount, subWords, linkDensity, classWeights, ownKeywordSet, depth, aboveSet, inTags, inBestBlock, bestDistance, classScore, ancestorScore, sameTagSiblings, siblingIndex, textChildren, pathIds, regionIds, ancestors, inBest, wordsBefore, charsBefore, sinceHeadingOf, headingLevelOf, titleOverlap,
+  } = typedArrays({
+    words: [Uint32Array, unitCount],
+    stopWords: [Uint32Array, unitCount],
+    numbers: [Uint32Array, unitCount],
+    wordChars: [Uint32Array, unitCount],
+    upper: [Uint32Array, unitCount],
+    punctuationCount: [Uint32Array, unitCount],
+    commaCount: [Uint32Array, unitCount],
+    subWords: [Float64Array, count],
+    linkDensity: [Float32Array, count],
+    classWeights: [Int8Array, count],
+    ownKeywordSet: [Int32Array, count],
+    depth: [Uint32Array, count],
+    aboveSet: [Int32Array, count],
+    inTags: [Uint32Array, count],
+    inBestBlock: [Uint8Array, count],
+    bestDistance: [Uint16Array, count],
+    classScore: [Float32Array, count],
+    ancestorScore: [Float64Array, count],
+    sameTagSiblings: [Uint16Array, count],
+    siblingIndex: [Uint16Array, count],
+    textChildren: [Uint16Array, count],
+    pathIds: [Int32Array, unitCount],
+    regionIds: [Int32Array, unitCount],
+    ancestors: [Int32Array, unitCount * 3],
+    inBest: [Uint8Array, unitCount],
+    wordsBefore: [Float64Array, unitCount],
+    charsBefore: [Float64Array, unitCount],
+    sinceHeadingOf: [Uint16Array, unitCount],
+    headingLevelOf: [Uint8Array, unitCount],
+    titleOverlap: [Float64Array, unitCount],
+  } as const);
+  // Needed only here: not kept with the rows, and referenced by no closure, so freed on return.
+  const { ownWords, ownChars, subChars, subAnchor, container } = typedArrays({
+    ownWords: [Uint32Array, count],
+    ownChars: [Uint32Array, count],
+    subChars: [Float64Array, count],
+    subAnchor: [Float64Array, count],
+    container: [Float64Array, count],
+  } as const);
   const units: Block[] = new Array(unitCount);
-  const words = new Uint32Array(unitCount);
-  const stopWords = new Uint32Array(unitCount);
-  const numbers = new Uint32Array(unitCount);
-  const wordChars = new Uint32Array(unitCount);
-  const upper = new Uint32Array(unitCount);
-  const punctuationCount = new Uint32Array(unitCount);
-  const commaCount = new Uint32Array(unitCount);
-  // Per block: own words and chars, subtree words/chars/anchor chars.
-  const ownWords = new Uint32Array(count);
-  const ownChars = new Uint32Array(count);
-  const subWords = new Float64Array(count);
-  const subChars = new Float64Array(count);
-  const subAnchor = new Float64Array(count);
+  // Per unit: text statistics, read once. Per block: own words and chars, subtree words/chars/anchor chars.
   let pageWords = 0;
   let pageChars = 0;
   let pageAnchor = 0;
@@ -246,11 +277,10 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
       subAnchor[parent.index] += subAnchor[index];
     }
   }
-  const density = (b: number) => (subChars[b] ? subAnchor[b] / subChars[b] : 0);
+  for (let index = 0; index < count; index++) linkDensity[index] = subChars[index] ? subAnchor[index] / subChars[index] : 0;
 
   // Readability-like container scores: each paragraph-like block gives its parent its score and its
   // grandparent half of it (Readability.js `_grabArticle`); candidates are damped by their link density.
-  const container = new Float64Array(count);
   for (let index = 0, u = 0; index < count; index++) {
     const chars = ownChars[index];
     if (!chars) continue;
@@ -263,17 +293,16 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
   }
   let best = -1;
   let bestScore = 0;
-  const classWeights = new Int8Array(count);
   // Class keywords of each block: an index into `keywordSets`, −1 for none (most blocks).
   const keywordSets: Uint8Array[] = [];
-  const ownKeywordSet = new Int32Array(count).fill(-1);
+  ownKeywordSet.fill(-1);
   for (let index = 0; index < count; index++) {
     const value = classAndId(blocks[index].element);
     classWeights[index] = classWeight(value);
     const keywords = classKeywordSet(value);
     if (keywords) ownKeywordSet[index] = keywordSets.push(keywords) - 1;
     if (container[index] === 0) continue;
-    const score = (container[index] + classWeights[index] * 5) * (1 - density(index));
+    const score = (container[index] + classWeights[index] * 5) * (1 - (subChars[index] ? subAnchor[index] / subChars[index] : 0));
     container[index] = score;
     if (score > bestScore) {
       bestScore = score;
@@ -284,20 +313,11 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
   // Inherited: ancestor class keywords (as the depth of the nearest ancestor naming each), ancestor tags,
   // inside the best container, container rank (the block's best-scoring ancestor against the page's best).
   const keywordCount = CLASS_KEYWORDS.length;
-  const depth = new Uint32Array(count);
   // depthSets[aboveSet[b]][k]: 1 + depth of the nearest strict ancestor of b naming keyword k, 0 for none;
   // aboveSet[b] is −1 when no ancestor names a keyword. A block shares its parent's set unless the parent
   // names a keyword itself.
   const depthSets: Uint32Array[] = [];
-  const aboveSet = new Int32Array(count).fill(-1);
-  const inTags = new Uint32Array(count);
-  const inBestBlock = new Uint8Array(count);
-  const bestDistance = new Uint16Array(count);
-  const classScore = new Float32Array(count);
-  const ancestorScore = new Float64Array(count);
-  const sameTagSiblings = new Uint16Array(count);
-  const siblingIndex = new Uint16Array(count);
-  const textChildren = new Uint16Array(count);
+  aboveSet.fill(-1);
   for (let index = 0; index < count; index++) {
     const block = blocks[index];
     const parent = block.parent;
@@ -339,15 +359,7 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
   const pathCount: number[] = [];
   const pathWords: number[] = [];
   const regionIndex = new Map<string, number>();
-  const pathIds = new Int32Array(unitCount);
-  const regionIds = new Int32Array(unitCount);
-  const ancestors = new Int32Array(unitCount * 3).fill(-1);
-  const inBest = new Uint8Array(unitCount);
-  const wordsBefore = new Float64Array(unitCount);
-  const charsBefore = new Float64Array(unitCount);
-  const sinceHeadingOf = new Uint16Array(unitCount);
-  const headingLevelOf = new Uint8Array(unitCount);
-  const titleOverlap = new Float64Array(unitCount);
+  ancestors.fill(-1);
   const titleWords = new Set((tree.title.toLowerCase().match(WORD) ?? []));
   let maxDepth = 1;
   let runningWords = 0;
@@ -404,7 +416,7 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
   const inBase = TAG_BASE + TAG_GROUPS.length + 1;
   const clsBase = inBase + ANCESTOR_TAGS.length;
   const ancBase = clsBase + keywordCount;
-  const bestDensity = best >= 0 ? density(best) : 0;
+  const bestDensity = best >= 0 ? linkDensity[best] : 0;
   const bestShare = best >= 0 && pageWords ? subWords[best] / pageWords : 0;
   const row = (u: number, f: Float32Array, offset = 0): void => {
     const block = units[u];
@@ -440,15 +452,15 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
     f[at + 19] = Math.log2(1 + wordsBefore[u]);
     f[at + 20] = Math.log2(1 + pageWords - wordsBefore[u] - unitWords);
     f[at + 21] = Math.log2(1 + subWords[index]);
-    f[at + 22] = density(index);
+    f[at + 22] = linkDensity[index];
     f[at + 23] = parent ? Math.log2(1 + subWords[parent.index]) : 0;
-    f[at + 24] = parent ? density(parent.index) : 0;
+    f[at + 24] = parent ? linkDensity[parent.index] : 0;
     f[at + 25] = parent ? parent.children.length : 0;
     f[at + 26] = parent ? textChildren[parent.index] : 0;
     f[at + 27] = grand ? Math.log2(1 + subWords[grand.index]) : 0;
-    f[at + 28] = grand ? density(grand.index) : 0;
+    f[at + 28] = grand ? linkDensity[grand.index] : 0;
     f[at + 29] = great ? Math.log2(1 + subWords[great.index]) : 0;
-    f[at + 30] = great ? density(great.index) : 0;
+    f[at + 30] = great ? linkDensity[great.index] : 0;
     f[at + 31] = parent && pageWords ? subWords[parent.index] / pageWords : 0;
     f[at + 32] = grand && pageWords ? subWords[grand.index] / pageWords : 0;
     f[at + 33] = great && pageWords ? subWords[great.index] / pageWords : 0;
@@ -495,6 +507,35 @@ export const CONTEXT_FEATURE_COUNT = CONTEXT_FEATURE_NAMES.length;
 /** What the second pass's context features are computed from: a page's unit structure (see `PageFeatures`). */
 export type ContextInput = Pick<PageFeatures, 'words' | 'ancestors' | 'pathIds' | 'regionIds' | 'inBest' | 'blockCount'>;
 
+/** The arrays `contextRows` sums into. */
+export type ContextScratch = ReturnType<typeof contextScratch>;
+
+/**
+ * Allocates what `contextRows` needs for a page, in one buffer; `scoreTree` takes it before the first
+ * pass, beside the page's other arrays (see `typedArrays`), rather than half-way through scoring.
+ */
+export function contextScratch(features: ContextInput) {
+  const { words, pathIds, regionIds, blockCount } = features;
+  const n = words.length;
+  let paths = 0;
+  let regions = 0;
+  for (let u = 0; u < n; u++) {
+    paths = Math.max(paths, pathIds[u] + 1);
+    regions = Math.max(regions, regionIds[u] + 1);
+  }
+  // Word-weighted sums of p over the units under each block (through up to three ancestor levels), per
+  // path and region, and along the document.
+  return typedArrays({
+    sum: [Float64Array, blockCount],
+    weight: [Float64Array, blockCount],
+    pathSum: [Float64Array, paths],
+    pathWeight: [Float64Array, paths],
+    regionMax: [Float64Array, regions],
+    prefix: [Float64Array, n + 1],
+    prefixWeight: [Float64Array, n + 1],
+  } as const);
+}
+
 /** Units on either side whose probabilities enter `pWindow`. */
 const CONTEXT_WINDOW = 4;
 
@@ -503,21 +544,11 @@ const CONTEXT_WINDOW = 4;
  * above (word-weighted means over their units), units on the same path and the best container. The page's
  * sums are taken once; `row` writes one unit's `CONTEXT_FEATURE_COUNT` values.
  */
-export function contextRows(features: ContextInput, p: Float32Array): FeatureRows {
-  const { words, ancestors, pathIds, regionIds, blockCount, inBest } = features;
+export function contextRows(features: ContextInput, p: Float32Array, scratch: ContextScratch = contextScratch(features)): FeatureRows {
+  const { words, ancestors, pathIds, regionIds, inBest } = features;
   const n = words.length;
-  // Word-weighted sums of p over the units under each block (through up to three ancestor levels).
-  const sum = new Float64Array(blockCount);
-  const weight = new Float64Array(blockCount);
-  let paths = 0;
-  let regions = 0;
-  for (let u = 0; u < n; u++) {
-    paths = Math.max(paths, pathIds[u] + 1);
-    regions = Math.max(regions, regionIds[u] + 1);
-  }
-  const pathSum = new Float64Array(paths);
-  const pathWeight = new Float64Array(paths);
-  const regionMax = new Float64Array(regions);
+  const { sum, weight, pathSum, pathWeight, regionMax, prefix, prefixWeight } = scratch;
+  for (const array of [sum, weight, pathSum, pathWeight, regionMax, prefix, prefixWeight]) array.fill(0);
   let pageSum = 0;
   let pageWeight = 0;
   let bestSum = 0;
@@ -541,8 +572,6 @@ export function contextRows(features: ContextInput, p: Float32Array): FeatureRow
       bestWeight += w;
     }
   }
-  const prefix = new Float64Array(n + 1);
-  const prefixWeight = new Float64Array(n + 1);
   for (let u = 0; u < n; u++) {
     const w = words[u] + 1;
     prefix[u + 1] = prefix[u] + p[u] * w;

@@ -1,5 +1,6 @@
 import { WinnowError, type Block, type Page } from '@winnow/dom-blocks';
 import type { ExtractModel } from './model.js';
+import type { Decisions } from './decide.js';
 
 /** Version of the site model format; other versions are refused by `parseSiteModel`. */
 export const SITE_MODEL_VERSION = 1;
@@ -135,7 +136,7 @@ export function applySiteEvidence(
   site: SiteModel,
   units: readonly Block[],
   probability: Float32Array,
-  decisions: { content: boolean; reason: string }[],
+  decisions: Decisions,
   options: Partial<SiteOptions> = {},
 ): string[] {
   const settings = { ...DEFAULT_SITE_OPTIONS, ...options };
@@ -163,14 +164,16 @@ export function applySiteEvidence(
     if (count >= recurring) {
       // A short label on a path that holds content site-wide ("Returns:", "Parameters:" in API docs)
       // recurs because the content has a form, not because it is furniture.
-      if (decisions[u].content && !(contentPath && wordCount(unit.ownText) < settings.labelWords)) {
-        decisions[u] = { content: false, reason: `site: text on ${count} of ${site.pages} pages of the site` };
+      if (decisions.content[u] && !(contentPath && wordCount(unit.ownText) < settings.labelWords)) {
+        decisions.content[u] = 0;
+        decisions.reasons[u] = `site: text on ${count} of ${site.pages} pages of the site`;
         dropped++;
       }
       continue;
     }
-    if (!decisions[u].content && count <= 1 && contentPath && path.pages >= settings.contentPathPages * site.pages) {
-      decisions[u] = { content: true, reason: `site: path content on the site (${Math.round((100 * path.contentWords) / path.words)}% of its words), text unique (model ${probability[u].toFixed(2)})` };
+    if (!decisions.content[u] && count <= 1 && contentPath && path.pages >= settings.contentPathPages * site.pages) {
+      decisions.content[u] = 1;
+      decisions.reasons[u] = `site: path content on the site (${Math.round((100 * path.contentWords) / path.words)}% of its words), text unique (model ${probability[u].toFixed(2)})`;
       added++;
     }
   }
