@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { predictRows, trainGbdt } from './gbdt.js';
+import { predictRaw, predictRows, trainGbdt, type GbdtModel } from './gbdt.js';
 
 describe('boosted trees', () => {
   it('learn an interaction no single feature separates (xor)', () => {
@@ -18,5 +18,13 @@ describe('boosted trees', () => {
     let correct = 0;
     for (let row = 0; row < rows; row++) if ((p[row] >= 0.5 ? 1 : 0) === labels[row]) correct++;
     expect(correct).toBe(rows);
+  });
+
+  it('refuse a tree whose child comes before its parent (a walk that would never end)', () => {
+    const looped: GbdtModel = { base: 0, featureCount: 1, trees: [{ feature: [0, -1], threshold: [0.5, 0], left: [0, 1], right: [1, 1], value: [0, 1] }] };
+    expect(() => predictRaw(looped, [0])).toThrow(expect.objectContaining({ code: 'INVALID_MODEL' }));
+    const sound: GbdtModel = { base: 0, featureCount: 1, trees: [{ feature: [0, -1, -1], threshold: [0.5, 0, 0], left: [1, 0, 0], right: [2, 0, 0], value: [0, -1, 1] }] };
+    expect(predictRaw(sound, [0])).toBe(-1);
+    expect(predictRaw(sound, [1])).toBe(1);
   });
 });

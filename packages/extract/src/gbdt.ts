@@ -4,6 +4,7 @@
  * histogram split finding over per-feature quantile bins (as LightGBM: Ke et al., NeurIPS 2017).
  * Plain TypeScript on typed arrays: training runs in the repository's script, prediction anywhere.
  */
+import { WinnowError } from '@winnow/dom-blocks';
 
 /** A tree as flat arrays: node i splits on `feature[i]` at `threshold[i]` (value <= threshold goes left). */
 export interface GbdtTree {
@@ -47,6 +48,13 @@ export function forestPredictor(model: GbdtModel): ForestPredictor {
   model.trees.forEach((tree, t) => {
     roots[t] = at;
     for (let node = 0; node < tree.feature.length; node++) {
+      // Children come after their parent (as training writes them), so every walk ends: a model file
+      // edited or cut otherwise is refused rather than looped on.
+      const inner = tree.feature[node] >= 0;
+      const child = (index: number) => Number.isInteger(index) && index > node && index < tree.feature.length;
+      if (inner && (!(tree.feature[node] < model.featureCount) || !child(tree.left[node]) || !child(tree.right[node]))) {
+        throw new WinnowError('INVALID_MODEL', `Tree ${t} of the model is malformed at node ${node} (a split must name a feature below ${model.featureCount} and children after it): retrain with \`pnpm --filter @winnow/extract train\`.`);
+      }
       feature[at + node] = tree.feature[node];
       threshold[at + node] = tree.threshold[node];
       left[at + node] = at + tree.left[node];
