@@ -7,8 +7,9 @@
 // Usage (after pnpm build): node bench/scaling.mjs [--sizes 0.1,1,3.4,34] [--stages parse,blocks,plain]
 //   [--extractor <name>=<module path>#<export>]...
 // --extractor adds a stage that runs an extractor object (`extract(page)`, or for a site extractor
-// `learn([page])` — `learn([])` when its `defaultTrainPages` is 0 — then `extract(model, page)`) exported by any built module, or the one a exported lookup
-// function returns for the stage's name (a registry's `getAlgorithm`), e.g.:
+// `learn([page])` — `learn([])` when its `defaultTrainPages` is 0 — then `extract(model, page)`) exported
+// by any built module, or the one an exported lookup function returns for the stage's name (a registry's
+// `getAlgorithm`), e.g.:
 //   --extractor winnow=../extract/dist/index.js#winnowExtractor --extractor fce=../algorithms/dist/index.js#getAlgorithm
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';

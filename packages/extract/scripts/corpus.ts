@@ -16,6 +16,7 @@ import { blockTreeOf, NOSCRIPT_FALLBACK_WORDS } from '../src/extract.js';
 import { defaultDatasetsDir, indexGold, isGoldBlock, loadDataset } from '@winnow/eval';
 import { FEATURE_COUNT, FEATURE_NAMES, featureMatrix, pageFeatures } from '../src/features.js';
 import { articleSignals, type ArticleSignals } from '../src/page-kind.js';
+import { unitTree } from '../src/decide.js';
 
 export interface CorpusPage {
   id: string;
@@ -40,7 +41,7 @@ export interface CorpusPage {
   /** Gold token counts by the same ids (ids ≥ vocabulary of units for gold-only tokens). */
   goldCounts: Map<number, number>;
   goldTokens: number;
-  /** Block index of each unit, and the parent block index of every block (−1 for the root). */
+  /** Block index of each unit, and the parent block index of every block above a unit (`unitTree`: −1 for the root and the rest). */
   unitBlocks: Int32Array;
   blockParents: Int32Array;
   /** The page's article declarations (`articleSignals`). */
@@ -152,8 +153,7 @@ export function corpusPage(raw: RawPage): CorpusPage {
     offsets: Int32Array.from(offsets),
     goldCounts,
     goldTokens,
-    unitBlocks: Int32Array.from(features.units, (unit) => unit.index),
-    blockParents: Int32Array.from(tree.blocks, (block) => block.parent?.index ?? -1),
+    ...unitTree(features.units, features.blockCount),
     article: articleSignals(tree.document),
     texts: features.units.map((unit) => unit.ownText),
     paths: features.units.map((unit) => unit.path),

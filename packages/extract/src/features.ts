@@ -194,7 +194,7 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
   for (let index = 0; index < count; index++) if (blocks[index].ownText) unitCount++;
   // Per unit and per block, all in one buffer (see `typedArrays`).
   const {
-    words, stopWords, numbers, wordChars, upper, punctuationCount, commaCount, subWords, linkDensity, classWeights, ownKeywordSet, depth, aboveSet, inTags, inBestBlock, bestDistance, classScore, ancestorScore, sameTagSiblings, siblingIndex, textChildren, pathIds, regionIds, ancestors, inBest, wordsBefore, charsBefore, sinceHeadingOf, headingLevelOf, titleOverlap,
+    words, stopWords, numbers, wordChars, upper, punctuationCount, commaCount, subWords, linkDensity, classWeights, ownKeywordSet, aboveSet, inTags, inBestBlock, bestDistance, classScore, ancestorScore, sameTagSiblings, siblingIndex, textChildren, pathIds, regionIds, ancestors, inBest, wordsBefore, charsBefore, sinceHeadingOf, headingLevelOf, titleOverlap,
   } = typedArrays({
     words: [Uint32Array, unitCount],
     stopWords: [Uint32Array, unitCount],
@@ -207,7 +207,6 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
     linkDensity: [Float32Array, count],
     classWeights: [Int8Array, count],
     ownKeywordSet: [Int32Array, count],
-    depth: [Uint32Array, count],
     aboveSet: [Int32Array, count],
     inTags: [Uint32Array, count],
     inBestBlock: [Uint8Array, count],
@@ -323,11 +322,10 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
     const parent = block.parent;
     if (parent) {
       const p = parent.index;
-      depth[index] = depth[p] + 1;
       if (ownKeywordSet[p] >= 0) {
         const own = keywordSets[ownKeywordSet[p]];
         const next = aboveSet[p] >= 0 ? depthSets[aboveSet[p]].slice() : new Uint32Array(keywordCount);
-        for (let k = 0; k < keywordCount; k++) if (own[k]) next[k] = depth[p] + 1;
+        for (let k = 0; k < keywordCount; k++) if (own[k]) next[k] = parent.depth + 1;
         aboveSet[index] = depthSets.push(next) - 1;
       } else aboveSet[index] = aboveSet[p];
       let tags = inTags[p];
@@ -492,11 +490,10 @@ export function pageFeatures(tree: BlockTree): PageFeatures {
     for (let t = 0; t < ANCESTOR_TAGS.length; t++) f[at + inBase + t] = (tags >>> t) & 1;
     const own = ownKeywordSet[index] >= 0 ? keywordSets[ownKeywordSet[index]] : null;
     const above = aboveSet[index] >= 0 ? depthSets[aboveSet[index]] : null;
-    const blockDepth = depth[index];
     for (let k = 0; k < keywordCount; k++) {
       f[at + clsBase + k] = own && own[k] ? 1 : 0;
       const holder = above ? above[k] : 0;
-      f[at + ancBase + k] = holder ? 1 / Math.min(blockDepth + 1 - holder, MAX_KEYWORD_DISTANCE) : 0;
+      f[at + ancBase + k] = holder ? 1 / Math.min(block.depth + 1 - holder, MAX_KEYWORD_DISTANCE) : 0;
     }
   };
   return { units, words, ancestors, pathIds, regionIds, inBest, best, blockCount: count, row };

@@ -70,11 +70,16 @@ function clean(value: unknown, max = MAX_METADATA_LENGTH): string | undefined {
   return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
 }
 
+/** A schema.org type as named in JSON-LD or microdata (`NewsArticle`, `schema:NewsArticle`, `https://schema.org/NewsArticle`), lower-cased and without its vocabulary. */
+export function schemaTypeName(type: string): string {
+  return type.toLowerCase().replace(/^.*[/#:]/, '');
+}
+
 /** The lower-cased `@type`s of a JSON-LD node. */
 export function typesOf(node: JsonObject): string[] {
   const type = node['@type'];
   const list = Array.isArray(type) ? type : [type];
-  return list.filter((item): item is string => typeof item === 'string').map((item) => item.toLowerCase().replace(/^.*[/#:]/, ''));
+  return list.filter((item): item is string => typeof item === 'string').map(schemaTypeName);
 }
 
 /** Every object of the page's JSON-LD, breadth first (`@graph`, arrays and nested values), bounded. */

@@ -1,4 +1,4 @@
-import { jsonLdNodes, typesOf } from './metadata.js';
+import { jsonLdNodes, schemaTypeName, typesOf } from './metadata.js';
 
 /**
  * schema.org types that declare a page one article (a news story, a blog post, a report): the page's
@@ -36,7 +36,7 @@ export function articleSignals(document: Document): ArticleSignals {
     }
     const itemtype = element.getAttribute('itemtype');
     if (itemtype) {
-      for (const type of itemtype.trim().split(/\s+/)) if (ARTICLE_TYPES.has(type.toLowerCase().replace(/^.*[/#:]/, ''))) schemaArticle = true;
+      for (const type of itemtype.trim().split(/\s+/)) if (ARTICLE_TYPES.has(schemaTypeName(type))) schemaArticle = true;
     }
   }
   if (!schemaArticle && scripts.length) schemaArticle = jsonLdNodes(scripts).some((node) => typesOf(node).some((type) => ARTICLE_TYPES.has(type)));
