@@ -21,6 +21,7 @@ import { forestPredictor, sigmoid } from './gbdt.js';
 import { typedArrays } from './arena.js';
 import { validateModel, type ExtractModel } from './model.js';
 import { articleSignals } from './page-kind.js';
+import { dropArticleFurniture } from './furniture.js';
 import trainedModel from './model/model.json' with { type: 'json' };
 import { addPageToSite, applySiteEvidence, emptySiteModel, mergeSiteModels, type SiteModel } from './site.js';
 
@@ -38,6 +39,12 @@ export interface ExtractOptions {
    * be content; default `REGION_OUTSIDE_THRESHOLD` (0.6). At or below `threshold` the region changes nothing.
    */
   regionThreshold?: number;
+  /**
+   * On a page that declares one article, keep blocks whose `class` or `id` names a picture's caption or
+   * credit (default true). The headline repeating the title and the byline are always left out there:
+   * they are in `metadata`.
+   */
+  captions?: boolean;
   /** A model other than the bundled one (from `scripts/train.ts`). */
   model?: ExtractModel;
   /** `Content-Type` of the page's transport, for decoding bytes. */
@@ -56,6 +63,8 @@ export const DEFAULT_EXTRACT_OPTIONS = Object.freeze({
   threshold: undefined as number | undefined,
   /** See `REGION_OUTSIDE_THRESHOLD` (tuned on the validation split of the training datasets). */
   regionThreshold: REGION_OUTSIDE_THRESHOLD,
+  /** See `dropArticleFurniture`: cetd's golds keep captions. */
+  captions: true,
 });
 
 let bundled: ExtractModel | undefined;
@@ -175,9 +184,18 @@ export function scoreTree(tree: BlockTree, model: ExtractModel = bundledModel())
 
 /**
  * Labels every unit from its probability (and site evidence when given). With `regionThreshold` (given for
- * pages that declare one article), a unit outside the page's main region needs that probability.
+ * pages that declare one article), a unit outside the page's main region needs that probability, and the
+ * article's furniture (`dropArticleFurniture`: the headline repeating `article.title`, the byline, captions
+ * unless `article.captions`) is left out.
  */
-export function labelUnits(scores: UnitScores, threshold: number, site?: SiteModel, pageTree?: BlockTree, regionThreshold?: number): { blocks: LabelledBlock[]; notes: string[] } {
+export function labelUnits(
+  scores: UnitScores,
+  threshold: number,
+  site?: SiteModel,
+  pageTree?: BlockTree,
+  regionThreshold?: number,
+  article: { title?: string; captions?: boolean } = {},
+): { blocks: LabelledBlock[]; notes: string[] } {
   const { features, probability } = scores;
   const notes: string[] = [];
   let region: Uint8Array | undefined;
@@ -187,6 +205,7 @@ export function labelUnits(scores: UnitScores, threshold: number, site?: SiteMod
   }
   const decisions = decideUnits(features, probability, threshold, region, regionThreshold);
   if (site && pageTree) notes.push(...applySiteEvidence(site, features.units, probability, decisions));
+  if (regionThreshold !== undefined) dropArticleFurniture(features.units, features.words, decisions, article.title, article.captions ?? DEFAULT_EXTRACT_OPTIONS.captions);
   const blocks = features.units.map((unit: Block, u) => labelBlock(unit, decisions.content[u] ? 'content' : 'boilerplate', decisions.reasons[u]));
   if (!blocks.some((block) => block.label === 'content')) notes.push('no main content found');
   return { blocks, notes };
@@ -196,11 +215,14 @@ export function labelUnits(scores: UnitScores, threshold: number, site?: SiteMod
  * Scores and labels a page's units. Its own function so that the scores (a few dozen bytes a unit, on
  * pages of millions of units) are garbage before the Markdown is rendered.
  */
-function labelPage(page: ReadPage, model: ExtractModel, threshold: number, options: ExtractOptions): { blocks: LabelledBlock[]; notes: string[] } {
+function labelPage(page: ReadPage, model: ExtractModel, threshold: number, options: ExtractOptions, title?: string): { blocks: LabelledBlock[]; notes: string[] } {
   const scores = scoreTree(page.tree, model);
   const signals = articleSignals(page.document);
   const article = signals.ogArticle || signals.schemaArticle;
-  return labelUnits(scores, threshold, options.site, page.tree, article ? (options.regionThreshold ?? DEFAULT_EXTRACT_OPTIONS.regionThreshold) : undefined);
+  return labelUnits(scores, threshold, options.site, page.tree, article ? (options.regionThreshold ?? DEFAULT_EXTRACT_OPTIONS.regionThreshold) : undefined, {
+    title,
+    captions: options.captions,
+  });
 }
 
 /**
@@ -216,11 +238,12 @@ export function extract(input: ExtractInput, options: ExtractOptions = {}): Extr
   const threshold = options.threshold ?? DEFAULT_EXTRACT_OPTIONS.threshold ?? model.threshold;
   const page = readInput(input, options.contentType);
   const url = options.url ?? page.url;
-  const { blocks, notes } = labelPage(page, model, threshold, options);
+  const metadata = extractMetadata(page.document, url);
+  const { blocks, notes } = labelPage(page, model, threshold, options, metadata.title);
   const extraction = makeExtraction(blocks, notes);
   const content = blocks.filter((block) => block.label === 'content').map((block) => block.order);
   const markdown = renderMarkdownFromTree(page.tree, content, { ...options.markdown, baseUrl: options.markdown?.baseUrl ?? url });
-  return { ...extraction, metadata: extractMetadata(page.document, url), markdown };
+  return { ...extraction, metadata, markdown };
 }
 
 export interface LearnSiteOptions {
