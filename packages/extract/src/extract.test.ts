@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '@winnow/dom-blocks';
-import { extract, learnSite } from './extract.js';
+import { extract, extractWithSiteCounts, learnSite } from './extract.js';
+import type { SiteCounter } from './site.js';
 import { winnowExtractor } from './extractor.js';
 
 const paragraph = (seed: string) =>
@@ -146,5 +147,45 @@ describe('learnSite', () => {
     const extraction = extract(other, { site });
     expect(extraction.notes.join(' ')).toMatch(/set aside/);
     expect(extraction.text).toContain('Table.');
+  });
+});
+
+describe('extractWithSiteCounts', () => {
+  const pages = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'].map((name) => ({ id: name, html: articlePage(`${name} report published`, [paragraph(`${name} one.`), paragraph(`${name} two.`)]) }));
+
+  /** The segment table's counting, in a Map: document frequencies before the page, then the page added. */
+  function memoryCounter(): SiteCounter & { pages: number } {
+    const frequencies = new Map<string, number>();
+    const counter = Object.assign(
+      (keys: readonly string[]) => {
+        const before = { pages: counter.pages, frequencies: keys.map((key) => frequencies.get(key) ?? 0) };
+        for (const key of new Set(keys)) frequencies.set(key, (frequencies.get(key) ?? 0) + 1);
+        counter.pages++;
+        return before;
+      },
+      { pages: 0 },
+    );
+    return counter;
+  }
+
+  it('judges a site\'s first pages alone and learns from each page as the pages stream by', async () => {
+    const counter = memoryCounter();
+    const results = [];
+    for (const page of pages) results.push(await extractWithSiteCounts(page, counter));
+    expect(counter.pages).toBe(5);
+    // Pages 1-3 have fewer than `minPages` (3) pages before them: judged alone, as `extract` does.
+    for (let index = 0; index < 3; index++) expect(results[index].text).toBe(extract(pages[index]).text);
+    // Pages 4 and 5: the evidence of the pages before, the same as a site model learned from them.
+    expect(results[3].notes.join(' ')).toMatch(/site evidence/);
+    expect(results[3].text).toBe(extract(pages[3], { site: learnSite(pages.slice(0, 3)) }).text);
+    expect(results[4].text).toContain('Echo one.');
+    expect(results[4].text).not.toContain('Budget vote delayed');
+  });
+
+  it('accepts an asynchronous store and refuses an answer of the wrong length', async () => {
+    const counter = memoryCounter();
+    const asynchronous: SiteCounter = async (keys) => counter(keys);
+    expect((await extractWithSiteCounts(pages[0], asynchronous)).text).toContain('Alpha one.');
+    await expect(extractWithSiteCounts(pages[1], () => ({ pages: 1, frequencies: [1] }))).rejects.toMatchObject({ code: 'STORE_ERROR' });
   });
 });

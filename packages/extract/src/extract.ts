@@ -23,7 +23,7 @@ import { validateModel, type ExtractModel } from './model.js';
 import { articleSignals } from './page-kind.js';
 import { dropArticleFurniture } from './furniture.js';
 import trainedModel from './model/model.json' with { type: 'json' };
-import { addPageToSite, applySiteEvidence, emptySiteModel, mergeSiteModels, type SiteModel } from './site.js';
+import { addPageToSite, applySiteEvidence, emptySiteModel, mergeSiteModels, siteKeys, siteModelFromCounts, type SiteCounter, type SiteModel } from './site.js';
 
 /** What `extract` accepts: a page, an HTML string, bytes, or an already parsed `Document`. */
 export type ExtractInput = Page | string | Uint8Array | ArrayBuffer | Document;
@@ -215,14 +215,22 @@ export function labelUnits(
  * Scores and labels a page's units. Its own function so that the scores (a few dozen bytes a unit, on
  * pages of millions of units) are garbage before the Markdown is rendered.
  */
-function labelPage(page: ReadPage, model: ExtractModel, threshold: number, options: ExtractOptions, title?: string): { blocks: LabelledBlock[]; notes: string[] } {
-  const scores = scoreTree(page.tree, model);
+function labelPage(page: ReadPage, model: ExtractModel, threshold: number, options: ExtractOptions, title?: string, scored?: ScoredPage): { blocks: LabelledBlock[]; notes: string[] } {
+  const scores = scored?.scores ?? scoreTree(page.tree, model);
+  // Released here so that the scores are garbage before the Markdown is rendered.
+  if (scored) scored.scores = undefined;
   const signals = articleSignals(page.document);
   const article = signals.ogArticle || signals.schemaArticle;
-  return labelUnits(scores, threshold, options.site, page.tree, article ? (options.regionThreshold ?? DEFAULT_EXTRACT_OPTIONS.regionThreshold) : undefined, {
+  return labelUnits(scores, threshold, scored ? scored.site : options.site, page.tree, article ? (options.regionThreshold ?? DEFAULT_EXTRACT_OPTIONS.regionThreshold) : undefined, {
     title,
     captions: options.captions,
   });
+}
+
+/** A page scored before labelling, with the site model to label it with. */
+interface ScoredPage {
+  scores: UnitScores | undefined;
+  site: SiteModel | undefined;
 }
 
 /**
@@ -235,15 +243,38 @@ function labelPage(page: ReadPage, model: ExtractModel, threshold: number, optio
  */
 export function extract(input: ExtractInput, options: ExtractOptions = {}): Extraction {
   const model = options.model ? validateModel(options.model) : bundledModel();
-  const threshold = options.threshold ?? DEFAULT_EXTRACT_OPTIONS.threshold ?? model.threshold;
-  const page = readInput(input, options.contentType);
+  return extractRead(readInput(input, options.contentType), model, options);
+}
+
+function thresholdOf(model: ExtractModel, options: ExtractOptions): number {
+  return options.threshold ?? DEFAULT_EXTRACT_OPTIONS.threshold ?? model.threshold;
+}
+
+function extractRead(page: ReadPage, model: ExtractModel, options: ExtractOptions, scored?: ScoredPage): Extraction {
   const url = options.url ?? page.url;
   const metadata = extractMetadata(page.document, url);
-  const { blocks, notes } = labelPage(page, model, threshold, options, metadata.title);
+  const { blocks, notes } = labelPage(page, model, thresholdOf(model, options), options, metadata.title, scored);
   const extraction = makeExtraction(blocks, notes);
   const content = blocks.filter((block) => block.label === 'content').map((block) => block.order);
   const markdown = renderMarkdownFromTree(page.tree, content, { ...options.markdown, baseUrl: options.markdown?.baseUrl ?? url });
   return { ...extraction, metadata, markdown };
+}
+
+/**
+ * Extracts a page with a site model kept in a store of counts that learns from each page as pages stream
+ * by — the segment table's store of `@winnow/segment-table` (memory, SQLite or Redis; `@winnow/crawl`'s
+ * `--site-store`). `count` gets the page's site keys (`siteKeys`), adds the page to the store, and answers
+ * how many of the site's pages came before it and, for each key, on how many of them it occurred; the page
+ * is judged with the site model those counts make (`siteModelFromCounts`). A site's first pages are judged
+ * alone (fewer than `minPages` before them) and the evidence grows with the site. `options.site` is not used.
+ */
+export async function extractWithSiteCounts(input: ExtractInput, count: SiteCounter, options: ExtractOptions = {}): Promise<Extraction> {
+  const model = options.model ? validateModel(options.model) : bundledModel();
+  const page = readInput(input, options.contentType);
+  const scores = scoreTree(page.tree, model);
+  const keys = siteKeys(scores.features.units, scores.probability, thresholdOf(model, options));
+  const site = siteModelFromCounts(keys, await count(keys));
+  return extractRead(page, model, options, { scores, site });
 }
 
 export interface LearnSiteOptions {

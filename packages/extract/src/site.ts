@@ -107,6 +107,74 @@ export function mergeSiteModels(...models: SiteModel[]): SiteModel {
   return merged;
 }
 
+/**
+ * What a store of counts answers for one page's site keys (`siteKeys`): how many of the site's pages came
+ * before the page, and for each key (in the order given) on how many of those pages it occurred.
+ */
+export interface SiteCounts {
+  pages: number;
+  frequencies: readonly number[];
+}
+
+/** Counts a page's site keys in a store and adds the page to it (see `extractWithSiteCounts`). */
+export type SiteCounter = (keys: readonly string[]) => SiteCounts | Promise<SiteCounts>;
+
+/** Prefixes of the three kinds of site keys: a block text, a block path, a path the page's content holds. */
+export const SITE_KEY_PREFIXES = Object.freeze({ segment: 'winnow:t:', path: 'winnow:p:', contentPath: 'winnow:c:' });
+
+/**
+ * A page's site keys, distinct, for a store that counts on how many pages each key occurs (the segment
+ * table's): each block text (`segmentKey`), each block path, and each path at least `contentPathShare` of
+ * whose words on this page the single-page model judged content (a page's vote that the path holds content).
+ */
+export function siteKeys(units: readonly Block[], probability: Float32Array, threshold: number, contentPathShare = DEFAULT_SITE_OPTIONS.contentPathShare): string[] {
+  const segments = new Set<string>();
+  const paths = new Map<string, { words: number; contentWords: number }>();
+  for (let u = 0; u < units.length; u++) {
+    const unit = units[u];
+    segments.add(SITE_KEY_PREFIXES.segment + segmentKey(unit.ownText));
+    const entry = paths.get(unit.path) ?? { words: 0, contentWords: 0 };
+    paths.set(unit.path, entry);
+    const words = wordCount(unit.ownText);
+    entry.words += words;
+    if (probability[u] >= threshold) entry.contentWords += words;
+  }
+  const keys = [...segments];
+  for (const [path, { words, contentWords }] of paths) {
+    keys.push(SITE_KEY_PREFIXES.path + path);
+    if (words > 0 && contentWords / words >= contentPathShare) keys.push(SITE_KEY_PREFIXES.contentPath + path);
+  }
+  return keys;
+}
+
+/**
+ * The site model a store's counts make for one page (`siteKeys`, `SiteCounts`), holding only that page's
+ * keys. A path's `words` and `contentWords` are counts of pages here — pages with the path, and pages whose
+ * content the path held (`siteKeys`) — so `applySiteEvidence`'s content-path share is a share of pages, not
+ * of words.
+ */
+export function siteModelFromCounts(keys: readonly string[], counts: SiteCounts, site = ''): SiteModel {
+  if (counts.frequencies.length !== keys.length) {
+    throw new WinnowError('STORE_ERROR', `The site store answered ${counts.frequencies.length} counts for ${keys.length} keys.`);
+  }
+  const model = emptySiteModel(site);
+  model.pages = Math.max(0, counts.pages);
+  const contentPages = new Map<string, number>();
+  keys.forEach((key, index) => {
+    if (key.startsWith(SITE_KEY_PREFIXES.contentPath)) contentPages.set(key.slice(SITE_KEY_PREFIXES.contentPath.length), counts.frequencies[index]);
+  });
+  keys.forEach((key, index) => {
+    const frequency = Math.max(0, counts.frequencies[index]);
+    if (frequency === 0) return;
+    if (key.startsWith(SITE_KEY_PREFIXES.segment)) model.segments[key.slice(SITE_KEY_PREFIXES.segment.length)] = frequency;
+    else if (key.startsWith(SITE_KEY_PREFIXES.path)) {
+      const path = key.slice(SITE_KEY_PREFIXES.path.length);
+      model.paths[path] = { pages: frequency, words: frequency, contentWords: Math.min(frequency, contentPages.get(path) ?? 0) };
+    }
+  });
+  return model;
+}
+
 /** Reads a site model from JSON (a string or a parsed object); throws `INVALID_MODEL` for anything else. */
 export function parseSiteModel(json: string | unknown): SiteModel {
   let value: unknown = json;
