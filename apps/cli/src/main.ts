@@ -77,6 +77,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     .option('--site-dir <dir>', "Site algorithms given one page: the folder of its site's other pages")
     .option('--template <file>', 'Extract with a FastCE template built by `winnow template build` (replaces --algo)')
     .option('--workers <n>', 'Worker threads for WARC files and for folders with a page algorithm (default: the cores)')
+    .option('--site-store', "WARC input, winnow: learn each site from its pages as they stream by (the site's pages in WARC order on one thread)")
     .option('--links', 'Markdown: keep links as [text](url), made absolute against the page URL (winnow)')
     .option('--images', 'Markdown: keep images as ![alt](src) (winnow)')
     .example('winnow extract page.html')
@@ -94,10 +95,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         const extractorOptions = markdownOptions(flags, format);
         if (inputs.some(isWarcFile)) {
           if (!inputs.every(isWarcFile)) throw new UsageError('extract reads WARC files or HTML pages, not both at once');
-          const warc = await runExtractWarc({ files: inputs, algo, format, workers, out: flags.out as string | undefined, write: io.stdout, options: extractorOptions });
+          const warc = await runExtractWarc({ files: inputs, algo, format, workers, out: flags.out as string | undefined, write: io.stdout, options: extractorOptions, siteStore: flags.siteStore === true });
           io.stderr(`winnow: ${formatCounts(warc.counts)}${warc.failed ? `; ${warc.failed} pages failed (see their "error")` : ''}\n`);
           return warc.failed ? EXIT_FAILURE : EXIT_OK;
         }
+        if (flags.siteStore) throw new UsageError('--site-store is for WARC input; a folder of pages is learned as a site with --train (winnow learns its first 50 pages by default)');
         const progress = createProgress(`extract ${flags.template ? 'fce template' : algo}`, { quiet: !showProgress });
         const pooled = workers > 1 && !flags.template && getAlgorithm(algo).kind === 'page' && manyPages(inputs);
         const outputs = pooled ? await runExtractInPool({ inputs, algo, format, workers, options: extractorOptions, onProgress: (done, total, id) => total > 1 && progress.update(done, total, id) }) : await runExtract({

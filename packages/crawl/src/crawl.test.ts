@@ -3,10 +3,10 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore, processPage } from '@winnow/segment-table';
-import { renderExtraction } from '@winnow/dom-blocks';
+import { createMemoryStore, processPage, siteOf } from '@winnow/segment-table';
+import { renderExtraction, type Page } from '@winnow/dom-blocks';
 import { extractWarcFiles, readWarcFiles } from './extract-warc.js';
-import { crawlModeOf, DEFAULT_CRAWL_ALGORITHM, type PageRecord } from './process-page.js';
+import { crawlModeOf, DEFAULT_CRAWL_ALGORITHM, extractWithSiteStore, type PageRecord } from './process-page.js';
 import { runCrawl, runWorker } from './queue.js';
 import { openRedisStore } from './redis-store.js';
 import { writeFixtureWarc } from './test-support/fixture-warc.js';
@@ -20,9 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(fixture.directory, { recursive: true, force: true }));
 
-async function records(algo: string, workers: number, counts?: WarcCounts[]): Promise<PageRecord[]> {
+async function records(algo: string, workers: number, counts?: WarcCounts[], siteStore?: boolean): Promise<PageRecord[]> {
   const all: PageRecord[] = [];
-  for await (const record of extractWarcFiles([fixture.file], { algo, format: 'text', workers, counts })) all.push(record);
+  for await (const record of extractWarcFiles([fixture.file], { algo, format: 'text', workers, counts, siteStore })) all.push(record);
   return all;
 }
 
@@ -71,6 +71,39 @@ describe('extract over a WARC', () => {
     expect(expected.at(-2)).not.toMatch(/All rights reserved/);
   });
 
+  it('winnow --site-store: learns each site from its pages before, in WARC order, the same on 2 threads as on one', async () => {
+    expect(crawlModeOf('winnow', true)).toBe('store');
+    expect(() => crawlModeOf('plain', true)).toThrow(/--site-store keeps the site model of winnow/);
+    expect(() => crawlModeOf('segment-table', true)).toThrow(/always keeps its site state in the store/);
+    const all = await records('winnow', 1, undefined, true);
+    expect(all).toHaveLength(36);
+    expect(all.every((record) => !record.error)).toBe(true);
+    const alone = await records('winnow', 1);
+    for (const site of ['site0.example', 'site1.example', 'site2.example']) {
+      const ofSite = all.filter((record) => record.site === site);
+      const aloneOfSite = alone.filter((record) => record.site === site);
+      // A site's first page is judged alone; the next two with too few pages before them.
+      expect(ofSite[0].text).toBe(aloneOfSite[0].text);
+      expect(ofSite[0].notes).toEqual(aloneOfSite[0].notes);
+      expect(ofSite[1].notes.join(' ')).toMatch(/site evidence unused: learned from 1 page/);
+      // From the fourth page on, the evidence of the site's pages before it.
+      for (const record of ofSite.slice(3)) expect(record.notes.join(' ')).toMatch(/site evidence|site's template/);
+    }
+    expect(await records('winnow', 2, undefined, true)).toEqual(all);
+  });
+
+  it('winnow --site-store: a page processed twice (a retried job) is counted once and judged as the first time', async () => {
+    const store = createMemoryStore();
+    const pages: Page[] = [];
+    for await (const page of readWarcFiles([fixture.file])) if (siteOf(page) === 'site0.example' && pages.length < 5) pages.push(page);
+    expect(pages).toHaveLength(5);
+    const outputs = [];
+    for (const page of pages) outputs.push(await extractWithSiteStore(store, page));
+    expect(store.pageCount('site0.example')).toBe(5);
+    expect(await extractWithSiteStore(store, pages[4])).toEqual(outputs[4]);
+    expect(store.pageCount('site0.example')).toBe(5);
+  });
+
   it('refuses a site algorithm that learns from a folder', async () => {
     await expect(records('fce', 1)).rejects.toThrow(/learns a site model in memory/);
   });
@@ -91,16 +124,21 @@ describe.skipIf(!redisAvailable)('crawl on Redis', () => {
     return { queue: `test-queue-${run}`, storePrefix: `test-store-${run}:`, outDir: path.join(fixture.directory, `out-${run}`) };
   };
 
-  it.each(['plain', 'winnow', 'segment-table'])('%s: 2 workers give the records of one process', async (algo) => {
+  it.each([
+    ['plain', false],
+    ['winnow', false],
+    ['segment-table', false],
+    ['winnow', true],
+  ])('%s (site store: %s): 2 workers give the records of one process', async (algo, siteStore) => {
     const { queue, storePrefix, outDir } = names();
     const workers = await Promise.all([runWorker({ redisUrl: redis.url, queue }), runWorker({ redisUrl: redis.url, queue })]);
-    const summary = await runCrawl({ warcs: [fixture.file], redisUrl: redis.url, outDir, algo, queue, storePrefix });
+    const summary = await runCrawl({ warcs: [fixture.file], redisUrl: redis.url, outDir, algo, queue, storePrefix, siteStore });
     await Promise.all(workers.map((worker) => worker.close()));
     expect(summary).toMatchObject({ pages: 36, failed: 0, warcs: [{ counts: { records: 83, pages: 36 } }] });
-    expect(readJsonl(path.join(outDir, 'fixture.jsonl'))).toEqual(await records(algo, 1));
+    expect(readJsonl(path.join(outDir, 'fixture.jsonl'))).toEqual(await records(algo, 1, undefined, siteStore));
     // Both workers took pages.
     expect(workers.every((worker) => worker.processed > 0)).toBe(true);
-    if (algo === 'segment-table') {
+    if (algo === 'segment-table' || siteStore) {
       const store = openRedisStore(redis.url, { prefix: storePrefix });
       expect(await store.sites()).toEqual(['site0.example', 'site1.example', 'site2.example']);
       expect(await Promise.all((await store.sites()).map((site) => store.pageCount(site)))).toEqual([12, 12, 12]);
@@ -132,7 +170,7 @@ describe.skipIf(!redisAvailable)('crawl on Redis', () => {
     const store = openRedisStore(redis.url, { prefix: storePrefix });
     expect(await Promise.all((await store.sites()).map((site) => store.pageCount(site)))).toEqual([12, 12, 12]);
     await store.close();
-  });
+  }, 60_000);
 
   it('a Redis restart mid-run (append-only file on) does not stop the run or change its records', async () => {
     const { queue, storePrefix, outDir } = names();

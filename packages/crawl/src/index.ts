@@ -5,13 +5,16 @@ export {
   processOnePage,
   pageRecord,
   crawlModeOf,
+  extractWithSiteStore,
   STORE_ALGORITHMS,
+  WINNOW_STORE_PATH,
   DEFAULT_CRAWL_ALGORITHM,
   type PageOutput,
   type ProcessPageOptions,
   type PageRecord,
   type RecordFormat,
   type CrawlMode,
+  type StoreRun,
 } from './process-page.js';
 export { extractPages, PAGES_AHEAD_PER_WORKER, type ExtractPagesOptions, type ExtractedPage } from './pool.js';
 export { extractWarcFiles, readWarcFiles, isWarcFile, type ExtractWarcOptions } from './extract-warc.js';

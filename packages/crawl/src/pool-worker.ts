@@ -9,6 +9,8 @@ export interface PoolTask {
   page: Page;
   /** Passed to the algorithm's `extract`. */
   options?: Record<string, unknown>;
+  /** winnow: its site model in the thread's store. */
+  siteStore?: boolean;
 }
 
 // Store algorithms: each thread (a lane) keeps the stores of the sites it is given, one per algorithm.
@@ -18,5 +20,5 @@ const stores = new Map<string, SegmentStore>();
 export default async function runPoolTask(task: PoolTask): Promise<PageOutput> {
   let store = stores.get(task.algo);
   if (!store) stores.set(task.algo, (store = createMemoryStore()));
-  return processOnePage(task.page, { algo: task.algo, format: task.format, store, options: task.options });
+  return processOnePage(task.page, { algo: task.algo, format: task.format, store, siteStore: task.siteStore, options: task.options });
 }

@@ -15,6 +15,8 @@ export interface ExtractPagesOptions {
   pagesAhead?: number;
   /** Passed to the algorithm's `extract` (plain data: it crosses to the threads). */
   options?: Record<string, unknown>;
+  /** winnow: its site model in each lane's memory store, learning from the site's pages in input order. */
+  siteStore?: boolean;
 }
 
 /** Pages in flight per worker thread: enough to keep each busy while the output waits for a slow page. */
@@ -45,11 +47,11 @@ function laneOf(site: string, lanes: number): number {
  * the outputs equal a run in one thread. The page's `html` travels to the thread as given.
  */
 export async function* extractPages<P extends Page>(pages: AsyncIterable<P> | Iterable<P>, options: ExtractPagesOptions): AsyncGenerator<ExtractedPage<P>> {
-  const mode = crawlModeOf(options.algo);
+  const mode = crawlModeOf(options.algo, options.siteStore);
   const workers = Math.max(1, options.workers ?? availableParallelism());
   if (workers === 1) {
     const store = createMemoryStore();
-    for await (const page of pages) yield { page, output: await processOnePage(page, { algo: options.algo, format: options.format, store, options: options.options }) };
+    for await (const page of pages) yield { page, output: await processOnePage(page, { algo: options.algo, format: options.format, store, siteStore: options.siteStore, options: options.options }) };
     return;
   }
   const filename = workerFile().href;
@@ -63,7 +65,7 @@ export async function* extractPages<P extends Page>(pages: AsyncIterable<P> | It
   const laneTails: Promise<unknown>[] = pools.map(() => Promise.resolve());
   try {
     for await (const page of pages) {
-      const task: PoolTask = { algo: options.algo, format: options.format, page, options: options.options };
+      const task: PoolTask = { algo: options.algo, format: options.format, page, options: options.options, siteStore: options.siteStore };
       let output: Promise<PageOutput>;
       if (mode === 'page') output = pools[0].run(task);
       else {

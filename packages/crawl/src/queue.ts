@@ -32,6 +32,8 @@ interface PageJob {
   seq: number;
   algo: string;
   format: RecordFormat;
+  /** winnow: its site model in the Redis store. */
+  siteStore?: boolean;
   storePrefix: string;
   ledgerPages: number;
   page: WarcPage;
@@ -58,6 +60,8 @@ export interface CrawlOptions {
   /** Folder of the output: `<warc name>.jsonl` per WARC and `summary.json`. */
   outDir: string;
   algo?: string;
+  /** winnow: keep its site model in the Redis store, learning from each site's pages in crawl order. */
+  siteStore?: boolean;
   format?: RecordFormat;
   queue?: string;
   storePrefix?: string;
@@ -90,7 +94,7 @@ export interface CrawlSummary {
 export async function runCrawl(options: CrawlOptions): Promise<CrawlSummary> {
   const started = performance.now();
   const algo = options.algo ?? DEFAULT_CRAWL_ALGORITHM;
-  const mode = crawlModeOf(algo);
+  const mode = crawlModeOf(algo, options.siteStore);
   const format = options.format ?? 'text';
   const queueName = options.queue ?? DEFAULT_QUEUE;
   const crawl = randomUUID();
@@ -167,7 +171,7 @@ export async function runCrawl(options: CrawlOptions): Promise<CrawlSummary> {
         while (open.size >= limit) await receive();
         const seq = nextSeq++;
         const site = siteOf(page);
-        open.set(seq, { job: { crawl, seq, algo, format, storePrefix: options.storePrefix ?? DEFAULT_STORE_PREFIX, ledgerPages: options.ledgerPages ?? DEFAULT_LEDGER_PAGES, page }, file, site, queuedAt: 0 });
+        open.set(seq, { job: { crawl, seq, algo, format, siteStore: options.siteStore, storePrefix: options.storePrefix ?? DEFAULT_STORE_PREFIX, ledgerPages: options.ledgerPages ?? DEFAULT_LEDGER_PAGES, page }, file, site, queuedAt: 0 });
         if (mode === 'store' && busySites.has(site)) {
           let waiting = waitingBySite.get(site);
           if (!waiting) waitingBySite.set(site, (waiting = []));
@@ -223,11 +227,11 @@ export async function runWorker(options: WorkerOptions): Promise<CrawlWorker> {
   const worker = new Worker<PageJob>(
     options.queue ?? DEFAULT_QUEUE,
     async (job: Job<PageJob>) => {
-      const { crawl, seq, algo, format, storePrefix, ledgerPages, page } = job.data;
+      const { crawl, seq, algo, format, siteStore, storePrefix, ledgerPages, page } = job.data;
       const storeKey = `${storePrefix}\u0000${ledgerPages}`;
       let store = stores.get(storeKey);
       if (!store) stores.set(storeKey, (store = new RedisSegmentStore(client, { prefix: storePrefix, ledgerPages })));
-      const output = await processOnePage(page, { algo, format, store });
+      const output = await processOnePage(page, { algo, format, store, siteStore });
       options.afterPage?.(seq);
       const message: PageResultMessage = { seq, record: pageRecord(page, output, format) };
       await client.rpush(resultsKey(job.queueName, crawl), JSON.stringify(message));

@@ -61,6 +61,8 @@ export interface ExtractWarcCommandOptions {
   write: (line: string) => void;
   /** Passed to the algorithm's `extract` (`--links`, `--images`). */
   options?: Record<string, unknown>;
+  /** `--site-store`: winnow learns each site from its pages as they stream by. */
+  siteStore?: boolean;
 }
 
 /** `winnow extract crawl.warc.gz`: JSON Lines records, streamed in WARC order; returns the counts and failures. */
@@ -71,7 +73,7 @@ export async function runExtractWarc(options: ExtractWarcCommandOptions): Promis
   let pages = 0;
   for (const file of options.files) {
     const output = options.out ? createWriteStream(path.join(mkdirOnce(options.out), `${path.basename(file).replace(/\.warc(\.gz)?$/i, '')}.jsonl`)) : undefined;
-    for await (const record of extractWarcFiles([file], { algo: options.algo, format, workers: options.workers, counts, options: options.options })) {
+    for await (const record of extractWarcFiles([file], { algo: options.algo, format, workers: options.workers, counts, options: options.options, siteStore: options.siteStore })) {
       pages += 1;
       if (record.error) failed += 1;
       const line = `${JSON.stringify(record)}\n`;
@@ -123,7 +125,9 @@ export function registerCrawlCommands(cli: CAC, io: CrawlIo, run: (task: Promise
     .option('--queue <name>', 'BullMQ queue name (workers must use the same)', { default: DEFAULT_QUEUE })
     .option('--store-prefix <prefix>', 'Key prefix of the site store in Redis (crawls with the same prefix share site tables)', { default: DEFAULT_STORE_PREFIX })
     .option('--in-flight <n>', `Pages queued at once (default ${DEFAULT_PAGES_IN_FLIGHT})`)
+    .option('--site-store', "winnow: keep each site's model in the Redis store, learning from the site's pages in crawl order")
     .example('winnow crawl crawl.warc.gz --redis redis://10.0.0.5:6379 --out records/ --algo segment-table')
+    .example('winnow crawl crawl.warc.gz --out records/ --site-store')
     .action((warcs: string[], flags: Record<string, unknown>) => {
       run(
         (async () => {
@@ -135,6 +139,7 @@ export function registerCrawlCommands(cli: CAC, io: CrawlIo, run: (task: Promise
             redisUrl: String(flags.redis),
             outDir: String(flags.out),
             algo: parseAlgo(flags.algo),
+            siteStore: flags.siteStore === true,
             format: recordFormat(String(flags.format) as RenderFormat),
             queue: String(flags.queue),
             storePrefix: String(flags.storePrefix),
