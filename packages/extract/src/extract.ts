@@ -16,11 +16,10 @@ import {
 } from '@winnow/dom-blocks';
 import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextRows, contextScratch, pageFeatures, type PageFeatures } from './features.js';
 import { REGION_OUTSIDE_THRESHOLD, decideUnits, mainRegion, unitTree } from './decide.js';
-import { extractMetadata } from './metadata.js';
+import { readPageEvidence, type PageEvidence } from './metadata.js';
 import { forestPredictor, sigmoid } from './gbdt.js';
 import { typedArrays } from './arena.js';
 import { validateModel, type ExtractModel } from './model.js';
-import { articleSignals } from './page-kind.js';
 import { dropArticleFurniture } from './furniture.js';
 import trainedModel from './model/model.json' with { type: 'json' };
 import { addPageToSite, applySiteEvidence, emptySiteModel, mergeSiteModels, siteKeys, siteModelFromCounts, type SiteCounter, type SiteModel } from './site.js';
@@ -215,12 +214,12 @@ export function labelUnits(
  * Scores and labels a page's units. Its own function so that the scores (a few dozen bytes a unit, on
  * pages of millions of units) are garbage before the Markdown is rendered.
  */
-function labelPage(page: ReadPage, model: ExtractModel, threshold: number, options: ExtractOptions, title?: string, scored?: ScoredPage): { blocks: LabelledBlock[]; notes: string[] } {
+function labelPage(page: ReadPage, model: ExtractModel, threshold: number, options: ExtractOptions, evidence: PageEvidence, scored?: ScoredPage): { blocks: LabelledBlock[]; notes: string[] } {
   const scores = scored?.scores ?? scoreTree(page.tree, model);
   // Released here so that the scores are garbage before the Markdown is rendered.
   if (scored) scored.scores = undefined;
-  const signals = articleSignals(page.document);
-  const article = signals.ogArticle || signals.schemaArticle;
+  const title = evidence.metadata.title;
+  const article = evidence.article.ogArticle || evidence.article.schemaArticle;
   return labelUnits(scores, threshold, scored ? scored.site : options.site, page.tree, article ? (options.regionThreshold ?? DEFAULT_EXTRACT_OPTIONS.regionThreshold) : undefined, {
     title,
     captions: options.captions,
@@ -252,8 +251,9 @@ function thresholdOf(model: ExtractModel, options: ExtractOptions): number {
 
 function extractRead(page: ReadPage, model: ExtractModel, options: ExtractOptions, scored?: ScoredPage): Extraction {
   const url = options.url ?? page.url;
-  const metadata = extractMetadata(page.document, url);
-  const { blocks, notes } = labelPage(page, model, thresholdOf(model, options), options, metadata.title, scored);
+  const evidence = readPageEvidence(page.document, url);
+  const { metadata } = evidence;
+  const { blocks, notes } = labelPage(page, model, thresholdOf(model, options), options, evidence, scored);
   const extraction = makeExtraction(blocks, notes);
   const content = blocks.filter((block) => block.label === 'content').map((block) => block.order);
   const markdown = renderMarkdownFromTree(page.tree, content, { ...options.markdown, baseUrl: options.markdown?.baseUrl ?? url });

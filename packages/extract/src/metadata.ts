@@ -231,7 +231,29 @@ const AUTHOR_HREF = /\/(?:author|authors|profile|user|members)\//i;
 const DATE_CLASS = /date|publish|posted|byline|entry-meta|post-meta|article-meta/i;
 
 /** What the body offers for author and date, gathered in one pass over the page's elements. */
+/**
+ * schema.org types that declare a page one article (a news story, a blog post, a report): the page's
+ * JSON-LD `@type` or microdata `itemtype`. Forum posts (`DiscussionForumPosting`), technical articles
+ * (documentation) and pages of many items are left out: their pages need every post or item.
+ */
+export const ARTICLE_TYPES: ReadonlySet<string> = new Set([
+  'article', 'newsarticle', 'blogposting', 'reportagenewsarticle', 'analysisnewsarticle', 'opinionnewsarticle',
+  'backgroundnewsarticle', 'reviewnewsarticle', 'askpublicnewsarticle', 'satiricalarticle', 'report', 'liveblogposting',
+]);
+
+/** What a page's markup says about it being one article. */
+export interface ArticleSignals {
+  /** `<meta property="og:type" content="article">`. */
+  ogArticle: boolean;
+  /** A JSON-LD node or microdata item typed as an article (`ARTICLE_TYPES`). */
+  schemaArticle: boolean;
+}
+
 interface BodyEvidence {
+  /** `og:type` is `article` (any of the page's `<meta>`, not only the first `MAX_BODY_CANDIDATES`). */
+  ogArticle: boolean;
+  /** An element's `itemtype` names an article type. */
+  itemArticle: boolean;
   /** Author candidates by rank (0 = most specific), each in document order, bounded. */
   authors: Element[][];
   /** An element marked as the publication date (`itemprop=datePublished`, `<time pubdate>`). */
@@ -246,15 +268,22 @@ interface BodyEvidence {
 }
 
 function gatherEvidence(document: Document): BodyEvidence {
-  const evidence: BodyEvidence = { authors: [[], [], [], [], [], []], times: [], dateTexts: [], metas: [], scripts: [] };
+  const evidence: BodyEvidence = { ogArticle: false, itemArticle: false, authors: [[], [], [], [], [], []], times: [], dateTexts: [], metas: [], scripts: [] };
   const add = (list: Element[], element: Element) => {
     if (list.length < MAX_BODY_CANDIDATES) list.push(element);
   };
   // One walk in document order (a `querySelectorAll('*')` list costs more than the walk itself).
   const visit = (element: Element) => {
     const tag = element.localName;
-    if (tag === 'meta') add(evidence.metas, element);
-    else if (tag === 'script') {
+    const itemtype = element.getAttribute('itemtype');
+    if (itemtype && !evidence.itemArticle) {
+      for (const type of itemtype.trim().split(/\s+/)) if (ARTICLE_TYPES.has(schemaTypeName(type))) evidence.itemArticle = true;
+    }
+    if (tag === 'meta') {
+      add(evidence.metas, element);
+      const key = (element.getAttribute('property') ?? element.getAttribute('name') ?? '').trim().toLowerCase();
+      if (key === 'og:type' && /^article\b/i.test((element.getAttribute('content') ?? '').trim())) evidence.ogArticle = true;
+    } else if (tag === 'script') {
       if ((element.getAttribute('type') ?? '').toLowerCase().trim() === 'application/ld+json') evidence.scripts.push(element);
       return;
     } else if (tag === 'style') return;
@@ -398,9 +427,25 @@ function hostOf(url: string | undefined): string | undefined {
  * in the page's size; never throws, whatever its JSON-LD holds.
  */
 export function extractMetadata(document: Document, url?: string): PageMetadata {
+  return readPageEvidence(document, url).metadata;
+}
+
+/** A page's metadata and its article declarations, from one walk of the document and one parse of its JSON-LD. */
+export interface PageEvidence {
+  metadata: PageMetadata;
+  article: ArticleSignals;
+}
+
+/** `extractMetadata` and `articleSignals` in one pass. Never throws. */
+export function readPageEvidence(document: Document, url?: string): PageEvidence {
   const evidence = gatherEvidence(document);
-  const meta = metaContents(evidence.metas);
   const nodes = jsonLdNodes(evidence.scripts);
+  const schemaArticle = evidence.itemArticle || nodes.some((node) => typesOf(node).some((type) => ARTICLE_TYPES.has(type)));
+  return { metadata: metadataOf(document, evidence, nodes, url), article: { ogArticle: evidence.ogArticle, schemaArticle } };
+}
+
+function metadataOf(document: Document, evidence: BodyEvidence, nodes: JsonObject[], url: string | undefined): PageMetadata {
+  const meta = metaContents(evidence.metas);
   const mainItem = nodes.find((node) => typesOf(node).some((type) => MAIN_ITEM_TYPES.has(type)));
   const pageNode = nodes.find((node) => typesOf(node).some((type) => PAGE_TYPES.has(type)));
   const siteNode = nodes.find((node) => typesOf(node).some((type) => SITE_TYPES.has(type)));
