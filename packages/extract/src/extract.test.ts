@@ -182,6 +182,14 @@ describe('extractWithSiteCounts', () => {
     expect(results[4].text).not.toContain('Budget vote delayed');
   });
 
+  it('judges a page of more site keys than the limit alone, without counting it', async () => {
+    const counter = memoryCounter();
+    const result = await extractWithSiteCounts(pages[0], counter, {}, 5);
+    expect(counter.pages).toBe(0);
+    expect(result.notes.join(' ')).toMatch(/site evidence unused: the page has \d+ site keys, more than 5; judged alone and not counted/);
+    expect(result.text).toBe(extract(pages[0]).text);
+  });
+
   it('accepts an asynchronous store and refuses an answer of the wrong length', async () => {
     const counter = memoryCounter();
     const asynchronous: SiteCounter = async (keys) => counter(keys);

@@ -261,18 +261,30 @@ function extractRead(page: ReadPage, model: ExtractModel, options: ExtractOption
 }
 
 /**
+ * Site keys one page may give a store (`extractWithSiteCounts`): a page with more (tens of thousands of
+ * distinct blocks, far beyond any page of the five datasets) is judged alone and not counted.
+ */
+export const MAX_SITE_KEYS = 50_000;
+
+/**
  * Extracts a page with a site model kept in a store of counts that learns from each page as pages stream
  * by — the segment table's store of `@winnow/segment-table` (memory, SQLite or Redis; `@winnow/crawl`'s
  * `--site-store`). `count` gets the page's site keys (`siteKeys`), adds the page to the store, and answers
  * how many of the site's pages came before it and, for each key, on how many of them it occurred; the page
  * is judged with the site model those counts make (`siteModelFromCounts`). A site's first pages are judged
  * alone (fewer than `minPages` before them) and the evidence grows with the site. `options.site` is not used.
+ * A page of more than `maxKeys` site keys (default `MAX_SITE_KEYS`) is judged alone and not counted, with a note.
  */
-export async function extractWithSiteCounts(input: ExtractInput, count: SiteCounter, options: ExtractOptions = {}): Promise<Extraction> {
+export async function extractWithSiteCounts(input: ExtractInput, count: SiteCounter, options: ExtractOptions = {}, maxKeys = MAX_SITE_KEYS): Promise<Extraction> {
   const model = options.model ? validateModel(options.model) : bundledModel();
   const page = readInput(input, options.contentType);
   const scores = scoreTree(page.tree, model);
   const keys = siteKeys(scores.features.units, scores.probability, thresholdOf(model, options));
+  if (keys.length > maxKeys) {
+    // Judged alone and not counted: one page must not flood the store (or one Redis call) with keys.
+    const alone = extractRead(page, model, options, { scores, site: undefined });
+    return { ...alone, notes: [...alone.notes, `site evidence unused: the page has ${keys.length} site keys, more than ${maxKeys}; judged alone and not counted`] };
+  }
   const site = siteModelFromCounts(keys, await count(keys));
   return extractRead(page, model, options, { scores, site });
 }

@@ -1,4 +1,4 @@
-export { extract, extractWithSiteCounts, learnSite, DEFAULT_EXTRACT_OPTIONS, type ExtractInput, type ExtractOptions, type LearnSiteOptions } from './extract.js';
+export { extract, extractWithSiteCounts, learnSite, MAX_SITE_KEYS, DEFAULT_EXTRACT_OPTIONS, type ExtractInput, type ExtractOptions, type LearnSiteOptions } from './extract.js';
 export {
   emptySiteModel,
   mergeSiteModels,
