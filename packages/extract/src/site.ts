@@ -63,26 +63,38 @@ export function emptySiteModel(site = ''): SiteModel {
   return { version: SITE_MODEL_VERSION, site, pages: 0, segments: {}, paths: {} };
 }
 
-/** Adds one page's units (with the single-page model's probabilities) to a site model, in place. */
-export function addPageToSite(model: SiteModel, units: readonly Block[], probability: Float32Array, threshold: number): SiteModel {
-  model.pages++;
-  const seenSegments = new Set<string>();
-  const seenPaths = new Set<string>();
+/** One page's share of a site model: its distinct block texts (`segmentKey`), and its words and content words per block path. */
+interface PageSiteCounts {
+  segments: Set<string>;
+  paths: Map<string, { words: number; contentWords: number }>;
+}
+
+/** What one page adds to a site model, from its units and the single-page model's probabilities. */
+function pageSiteCounts(units: readonly Block[], probability: Float32Array, threshold: number): PageSiteCounts {
+  const segments = new Set<string>();
+  const paths = new Map<string, { words: number; contentWords: number }>();
   for (let u = 0; u < units.length; u++) {
     const unit = units[u];
-    const key = segmentKey(unit.ownText);
-    if (!seenSegments.has(key)) {
-      seenSegments.add(key);
-      model.segments[key] = (model.segments[key] ?? 0) + 1;
-    }
-    const entry = (model.paths[unit.path] ??= { pages: 0, words: 0, contentWords: 0 });
-    if (!seenPaths.has(unit.path)) {
-      seenPaths.add(unit.path);
-      entry.pages++;
-    }
+    segments.add(segmentKey(unit.ownText));
+    let entry = paths.get(unit.path);
+    if (!entry) paths.set(unit.path, (entry = { words: 0, contentWords: 0 }));
     const words = wordCount(unit.ownText);
     entry.words += words;
     if (probability[u] >= threshold) entry.contentWords += words;
+  }
+  return { segments, paths };
+}
+
+/** Adds one page's units (with the single-page model's probabilities) to a site model, in place. */
+export function addPageToSite(model: SiteModel, units: readonly Block[], probability: Float32Array, threshold: number): SiteModel {
+  const { segments, paths } = pageSiteCounts(units, probability, threshold);
+  model.pages++;
+  for (const key of segments) model.segments[key] = (model.segments[key] ?? 0) + 1;
+  for (const [path, { words, contentWords }] of paths) {
+    const entry = (model.paths[path] ??= { pages: 0, words: 0, contentWords: 0 });
+    entry.pages++;
+    entry.words += words;
+    entry.contentWords += contentWords;
   }
   return model;
 }
@@ -128,18 +140,8 @@ export const SITE_KEY_PREFIXES = Object.freeze({ segment: 'winnow:t:', path: 'wi
  * whose words on this page the single-page model judged content (a page's vote that the path holds content).
  */
 export function siteKeys(units: readonly Block[], probability: Float32Array, threshold: number, contentPathShare = DEFAULT_SITE_OPTIONS.contentPathShare): string[] {
-  const segments = new Set<string>();
-  const paths = new Map<string, { words: number; contentWords: number }>();
-  for (let u = 0; u < units.length; u++) {
-    const unit = units[u];
-    segments.add(SITE_KEY_PREFIXES.segment + segmentKey(unit.ownText));
-    const entry = paths.get(unit.path) ?? { words: 0, contentWords: 0 };
-    paths.set(unit.path, entry);
-    const words = wordCount(unit.ownText);
-    entry.words += words;
-    if (probability[u] >= threshold) entry.contentWords += words;
-  }
-  const keys = [...segments];
+  const { segments, paths } = pageSiteCounts(units, probability, threshold);
+  const keys = Array.from(segments, (key) => SITE_KEY_PREFIXES.segment + key);
   for (const [path, { words, contentWords }] of paths) {
     keys.push(SITE_KEY_PREFIXES.path + path);
     if (words > 0 && contentWords / words >= contentPathShare) keys.push(SITE_KEY_PREFIXES.contentPath + path);
