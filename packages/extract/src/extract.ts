@@ -16,6 +16,7 @@ import {
 } from '@winnow/dom-blocks';
 import { CONTEXT_FEATURE_COUNT, FEATURE_COUNT, contextRows, contextScratch, pageFeatures, type PageFeatures } from './features.js';
 import { REGION_OUTSIDE_THRESHOLD, decideUnits, mainRegion, unitTree } from './decide.js';
+import { keepDeclaredBody } from './declared-body.js';
 import { readPageEvidence, type PageEvidence } from './metadata.js';
 import { forestPredictor, sigmoid } from './gbdt.js';
 import { typedArrays } from './arena.js';
@@ -193,18 +194,23 @@ export function labelUnits(
   site?: SiteModel,
   pageTree?: BlockTree,
   regionThreshold?: number,
-  article: { title?: string; captions?: boolean } = {},
+  article: { title?: string; captions?: boolean; body?: string } = {},
 ): { blocks: LabelledBlock[]; notes: string[] } {
   const { features, probability } = scores;
   const notes: string[] = [];
   let region: Uint8Array | undefined;
+  let tree: { blockParents: Int32Array; unitBlocks: Int32Array } | undefined;
   if (regionThreshold !== undefined && regionThreshold > threshold) {
-    const { blockParents, unitBlocks } = unitTree(features.units, features.blockCount);
-    region = mainRegion(blockParents, unitBlocks, features.words, probability, threshold);
+    tree = unitTree(features.units, features.blockCount);
+    region = mainRegion(tree.blockParents, tree.unitBlocks, features.words, probability, threshold);
   }
   const decisions = decideUnits(features, probability, threshold, region, regionThreshold);
   if (site && pageTree) notes.push(...applySiteEvidence(site, features.units, probability, decisions));
   if (regionThreshold !== undefined) dropArticleFurniture(features.units, features.words, decisions, article.title, article.captions ?? DEFAULT_EXTRACT_OPTIONS.captions);
+  if (article.body) {
+    tree ??= unitTree(features.units, features.blockCount);
+    keepDeclaredBody(features.units, features.words, decisions, article.body, tree.blockParents, tree.unitBlocks);
+  }
   const blocks = features.units.map((unit: Block, u) => labelBlock(unit, decisions.content[u] ? 'content' : 'boilerplate', decisions.reasons[u]));
   if (!blocks.some((block) => block.label === 'content')) notes.push('no main content found');
   return { blocks, notes };
@@ -223,6 +229,7 @@ function labelPage(page: ReadPage, model: ExtractModel, threshold: number, optio
   return labelUnits(scores, threshold, scored ? scored.site : options.site, page.tree, article ? (options.regionThreshold ?? DEFAULT_EXTRACT_OPTIONS.regionThreshold) : undefined, {
     title,
     captions: options.captions,
+    body: evidence.articleBody,
   });
 }
 

@@ -434,14 +434,20 @@ export function extractMetadata(document: Document, url?: string): PageMetadata 
 export interface PageEvidence {
   metadata: PageMetadata;
   article: ArticleSignals;
+  /** The text of the page's article nodes' schema.org `articleBody` (JSON-LD), when it gives one. */
+  articleBody?: string;
 }
 
 /** `extractMetadata` and `articleSignals` in one pass. Never throws. */
 export function readPageEvidence(document: Document, url?: string): PageEvidence {
   const evidence = gatherEvidence(document);
   const nodes = jsonLdNodes(evidence.scripts);
-  const schemaArticle = evidence.itemArticle || nodes.some((node) => typesOf(node).some((type) => ARTICLE_TYPES.has(type)));
-  return { metadata: metadataOf(document, evidence, nodes, url), article: { ogArticle: evidence.ogArticle, schemaArticle } };
+  const articleNodes = nodes.filter((node) => typesOf(node).some((type) => ARTICLE_TYPES.has(type)));
+  const schemaArticle = evidence.itemArticle || articleNodes.length > 0;
+  const bodies = articleNodes.map((node) => node.articleBody).filter((body): body is string => typeof body === 'string' && body.trim() !== '');
+  const page: PageEvidence = { metadata: metadataOf(document, evidence, nodes, url), article: { ogArticle: evidence.ogArticle, schemaArticle } };
+  if (bodies.length) page.articleBody = bodies.join('\n');
+  return page;
 }
 
 function metadataOf(document: Document, evidence: BodyEvidence, nodes: JsonObject[], url: string | undefined): PageMetadata {
