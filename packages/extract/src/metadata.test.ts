@@ -32,7 +32,7 @@ describe('extractMetadata', () => {
       '@context': 'https://schema.org',
       '@graph': [
         { '@type': 'WebSite', name: 'Garden Notes' },
-        { '@type': ['NewsArticle'], headline: 'Roses in Winter', author: [{ '@type': 'Person', name: 'Bo Chen' }, 'Cy Dee'], datePublished: '2023-12-02', publisher: { name: 'Garden Notes Ltd' } },
+        { '@type': ['NewsArticle'], headline: 'Roses in Winter', author: [{ '@type': 'Person', name: 'By Bo Chen' }, 'Cy Dee'], datePublished: '2023-12-02', publisher: { name: 'Garden Notes Ltd' } },
       ],
     });
     const document = page(`<title>Roses in Winter - Garden Notes</title><script type="application/ld+json">${jsonLd}</script>`);
