@@ -23,6 +23,7 @@ import { typedArrays } from './arena.js';
 import { validateModel, type ExtractModel } from './model.js';
 import { dropArticleFurniture } from './furniture.js';
 import trainedModel from './model/model.json' with { type: 'json' };
+import { dropComments } from './comments.js';
 import { addPageToSite, applySiteEvidence, emptySiteModel, mergeSiteModels, siteKeys, siteModelFromCounts, type SiteCounter, type SiteModel } from './site.js';
 
 /** What `extract` accepts: a page, an HTML string, bytes, or an already parsed `Document`. */
@@ -45,6 +46,12 @@ export interface ExtractOptions {
    * they are in `metadata`.
    */
   captions?: boolean;
+  /**
+   * On a page that declares one article and no discussion (no `DiscussionForumPosting`, `QAPage` or
+   * `Comment` items), keep the comments under it: blocks inside a block whose `class` or `id` names
+   * comments (default false, as WCXB's golds and Readability; cetd's golds keep them).
+   */
+  comments?: boolean;
   /** A model other than the bundled one (from `scripts/train.ts`). */
   model?: ExtractModel;
   /** `Content-Type` of the page's transport, for decoding bytes. */
@@ -65,6 +72,8 @@ export const DEFAULT_EXTRACT_OPTIONS = Object.freeze({
   regionThreshold: REGION_OUTSIDE_THRESHOLD,
   /** See `dropArticleFurniture`: cetd's golds keep captions. */
   captions: true,
+  /** See `dropComments`: WCXB's article golds leave comments out. */
+  comments: false,
 });
 
 let bundled: ExtractModel | undefined;
@@ -186,7 +195,8 @@ export function scoreTree(tree: BlockTree, model: ExtractModel = bundledModel())
  * Labels every unit from its probability (and site evidence when given). With `regionThreshold` (given for
  * pages that declare one article), a unit outside the page's main region needs that probability, and the
  * article's furniture (`dropArticleFurniture`: the headline repeating `article.title`, the byline, captions
- * unless `article.captions`) is left out.
+ * unless `article.captions`) is left out, and the comments under the article (`dropComments`) unless
+ * `article.comments` or the page declares a discussion (`article.discussion`).
  */
 export function labelUnits(
   scores: UnitScores,
@@ -194,7 +204,7 @@ export function labelUnits(
   site?: SiteModel,
   pageTree?: BlockTree,
   regionThreshold?: number,
-  article: { title?: string; captions?: boolean; body?: string } = {},
+  article: { title?: string; captions?: boolean; comments?: boolean; body?: string; discussion?: boolean } = {},
 ): { blocks: LabelledBlock[]; notes: string[] } {
   const { features, probability } = scores;
   const notes: string[] = [];
@@ -207,6 +217,7 @@ export function labelUnits(
   const decisions = decideUnits(features, probability, threshold, region, regionThreshold);
   if (site && pageTree) notes.push(...applySiteEvidence(site, features.units, probability, decisions));
   if (regionThreshold !== undefined) dropArticleFurniture(features.units, features.words, decisions, article.title, article.captions ?? DEFAULT_EXTRACT_OPTIONS.captions);
+  if (regionThreshold !== undefined && !article.comments && !article.discussion) dropComments(features.units, features.words, decisions, features.blockCount);
   if (article.body) {
     tree ??= unitTree(features.units, features.blockCount);
     keepDeclaredBody(features.units, features.words, decisions, article.body, tree.blockParents, tree.unitBlocks);
@@ -229,7 +240,9 @@ function labelPage(page: ReadPage, model: ExtractModel, threshold: number, optio
   return labelUnits(scores, threshold, scored ? scored.site : options.site, page.tree, article ? (options.regionThreshold ?? DEFAULT_EXTRACT_OPTIONS.regionThreshold) : undefined, {
     title,
     captions: options.captions,
+    comments: options.comments ?? DEFAULT_EXTRACT_OPTIONS.comments,
     body: evidence.articleBody,
+    discussion: evidence.article.discussion,
   });
 }
 

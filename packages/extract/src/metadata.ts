@@ -246,12 +246,20 @@ export const ARTICLE_TYPES: ReadonlySet<string> = new Set([
   'backgroundnewsarticle', 'reviewnewsarticle', 'askpublicnewsarticle', 'satiricalarticle', 'report', 'liveblogposting',
 ]);
 
+/**
+ * schema.org types that declare a discussion: a forum thread, a question and its answers, comments as
+ * items. On such a page the replies are content, even when the page also declares an article.
+ */
+export const DISCUSSION_TYPES: ReadonlySet<string> = new Set(['discussionforumposting', 'qapage', 'question', 'answer', 'comment', 'usercomments']);
+
 /** What a page's markup says about it being one article. */
 export interface ArticleSignals {
   /** `<meta property="og:type" content="article">`. */
   ogArticle: boolean;
   /** A JSON-LD node or microdata item typed as an article (`ARTICLE_TYPES`). */
   schemaArticle: boolean;
+  /** A JSON-LD node or microdata item typed as a discussion (`DISCUSSION_TYPES`). */
+  discussion: boolean;
 }
 
 interface BodyEvidence {
@@ -259,6 +267,8 @@ interface BodyEvidence {
   ogArticle: boolean;
   /** An element's `itemtype` names an article type. */
   itemArticle: boolean;
+  /** An element's `itemtype` names a discussion type. */
+  itemDiscussion: boolean;
   /** Author candidates by rank (0 = most specific), each in document order, bounded. */
   authors: Element[][];
   /** An element marked as the publication date (`itemprop=datePublished`, `<time pubdate>`). */
@@ -273,7 +283,7 @@ interface BodyEvidence {
 }
 
 function gatherEvidence(document: Document): BodyEvidence {
-  const evidence: BodyEvidence = { ogArticle: false, itemArticle: false, authors: [[], [], [], [], [], []], times: [], dateTexts: [], metas: [], scripts: [] };
+  const evidence: BodyEvidence = { ogArticle: false, itemArticle: false, itemDiscussion: false, authors: [[], [], [], [], [], []], times: [], dateTexts: [], metas: [], scripts: [] };
   const add = (list: Element[], element: Element) => {
     if (list.length < MAX_BODY_CANDIDATES) list.push(element);
   };
@@ -281,8 +291,12 @@ function gatherEvidence(document: Document): BodyEvidence {
   const visit = (element: Element) => {
     const tag = element.localName;
     const itemtype = element.getAttribute('itemtype');
-    if (itemtype && !evidence.itemArticle) {
-      for (const type of itemtype.trim().split(/\s+/)) if (ARTICLE_TYPES.has(schemaTypeName(type))) evidence.itemArticle = true;
+    if (itemtype && !(evidence.itemArticle && evidence.itemDiscussion)) {
+      for (const type of itemtype.trim().split(/\s+/)) {
+        const name = schemaTypeName(type);
+        if (ARTICLE_TYPES.has(name)) evidence.itemArticle = true;
+        if (DISCUSSION_TYPES.has(name)) evidence.itemDiscussion = true;
+      }
     }
     if (tag === 'meta') {
       add(evidence.metas, element);
@@ -450,7 +464,8 @@ export function readPageEvidence(document: Document, url?: string): PageEvidence
   const articleNodes = nodes.filter((node) => typesOf(node).some((type) => ARTICLE_TYPES.has(type)));
   const schemaArticle = evidence.itemArticle || articleNodes.length > 0;
   const bodies = articleNodes.map((node) => node.articleBody).filter((body): body is string => typeof body === 'string' && body.trim() !== '');
-  const page: PageEvidence = { metadata: metadataOf(document, evidence, nodes, url), article: { ogArticle: evidence.ogArticle, schemaArticle } };
+  const discussion = evidence.itemDiscussion || nodes.some((node) => typesOf(node).some((type) => DISCUSSION_TYPES.has(type)));
+  const page: PageEvidence = { metadata: metadataOf(document, evidence, nodes, url), article: { ogArticle: evidence.ogArticle, schemaArticle, discussion } };
   if (bodies.length) page.articleBody = bodies.join('\n');
   return page;
 }

@@ -18,8 +18,15 @@ describe('articleSignals', () => {
     expect(articleSignals(page('<script type="application/ld+json">{"@type":"DiscussionForumPosting"}</script>')).schemaArticle).toBe(false);
   });
 
+  it('reads schema.org discussion types (a thread, a question, comments as items) in JSON-LD and microdata', () => {
+    expect(articleSignals(page('<script type="application/ld+json">{"@type":"DiscussionForumPosting"}</script>')).discussion).toBe(true);
+    expect(articleSignals(page('<script type="application/ld+json">{"@graph":[{"@type":"QAPage"}]}</script>')).discussion).toBe(true);
+    expect(articleSignals(page('', '<div itemscope itemtype="http://schema.org/Comment"><p>Text</p></div>')).discussion).toBe(true);
+    expect(articleSignals(page('<script type="application/ld+json">{"@type":"NewsArticle"}</script>')).discussion).toBe(false);
+  });
+
   it('survives broken JSON-LD', () => {
     const signals = articleSignals(page('<script type="application/ld+json">{"@type": "Article",</script>', '<article>a</article>'));
-    expect(signals).toEqual({ ogArticle: false, schemaArticle: false });
+    expect(signals).toEqual({ ogArticle: false, schemaArticle: false, discussion: false });
   });
 });
