@@ -105,6 +105,27 @@ describe('winnow extract', () => {
     expect(stderr).toMatch(/--links and --images shape Markdown/);
   });
 
+  it("leaves out the comments under an article, keeps them with --comments, and refuses --comments for another algorithm", async () => {
+    const folder = temporaryDirectory('winnow-comments-');
+    const page = path.join(folder, 'post.html');
+    const paragraph = (text: string) => `<p>${text} The council will publish the plans for the building, the budget and the timetable on its website next month, and residents can comment on them until the end of the year.</p>`;
+    const reply = (name: string, text: string) => `<li class="comment"><div class="comment-body"><div class="comment-author">${name} said:</div><p>${text} I have lived in the town for thirty years and I think the library has needed more room for a long time, so this is a welcome change for everyone.</p></div></li>`;
+    writeFileSync(page, `<html><head><title>The library moves to the old post office</title><meta property="og:type" content="article"></head><body>
+      <nav><a href="/">Home</a> <a href="/news">News</a></nav>
+      <div class="post">${paragraph('The town council voted to move the library into the old post office.')}${paragraph('The new rooms are twice the size of the old ones.')}</div>
+      <div id="comments" class="comments-area"><ol class="comment-list">${reply('Maria', 'Wonderful news for the town.')}${reply('Tom', 'About time too.')}</ol></div></body></html>`);
+    const article = await run(['extract', page]);
+    expect(article.code).toBe(EXIT_OK);
+    expect(article.stdout).toContain('The town council voted');
+    expect(article.stdout).not.toContain('Wonderful news');
+    const withComments = await run(['extract', page, '--comments']);
+    expect(withComments.stdout).toContain('The town council voted');
+    expect(withComments.stdout).toContain('Wonderful news');
+    const refused = await run(['extract', page, '--comments', '--algo', 'lineblock']);
+    expect(refused.code).toBe(EXIT_USAGE);
+    expect(refused.stderr).toMatch(/--comments is an option of winnow/);
+  });
+
   it('extracts a folder to --out, one file per page', async () => {
     const out = temporaryDirectory('winnow-out-');
     const { code, stderr } = await run(['extract', path.join(FIXTURES, 'site'), '--out', out, '--algo', 'plain']);

@@ -44,13 +44,23 @@ function parseCount(name: string, value: unknown): number | undefined {
   return count;
 }
 
-/** `--links` and `--images` as the extractor's options (`markdown: { links, images }`); they shape Markdown only. */
-function markdownOptions(flags: Record<string, unknown>, format: RenderFormat): Record<string, unknown> | undefined {
+/**
+ * The extractor's options from the flags: `--links` and `--images` (`markdown: { links, images }`, which shape
+ * Markdown only) and winnow's `--comments` (`comments: true`).
+ */
+function extractorOptionsOf(flags: Record<string, unknown>, format: RenderFormat, algo: string): Record<string, unknown> | undefined {
   const links = flags.links === true;
   const images = flags.images === true;
-  if (!links && !images) return undefined;
-  if (format !== 'markdown' && format !== 'json') throw new UsageError(`--links and --images shape Markdown: use them with --format markdown (or json, which carries the Markdown), not ${format}`);
-  return { markdown: { links, images } };
+  const options: Record<string, unknown> = {};
+  if (links || images) {
+    if (format !== 'markdown' && format !== 'json') throw new UsageError(`--links and --images shape Markdown: use them with --format markdown (or json, which carries the Markdown), not ${format}`);
+    options.markdown = { links, images };
+  }
+  if (flags.comments === true) {
+    if (algo !== 'winnow' || flags.template) throw new UsageError(`--comments is an option of winnow (the default --algo), not of ${flags.template ? 'a FastCE template' : algo}`);
+    options.comments = true;
+  }
+  return Object.keys(options).length ? options : undefined;
 }
 
 function parseAlgo(value: unknown): string {
@@ -80,6 +90,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     .option('--site-store', "WARC input, winnow: learn each site from its pages as they stream by (the site's pages in WARC order on one thread)")
     .option('--links', 'Markdown: keep links as [text](url), made absolute against the page URL (winnow)')
     .option('--images', 'Markdown: keep images as ![alt](src) (winnow)')
+    .option('--comments', 'winnow: keep the comments under an article (left out by default)')
     .example('winnow extract page.html')
     .example('winnow extract page.html --format markdown --links')
     .example('winnow extract crawl.warc.gz --format markdown > records.jsonl')
@@ -92,7 +103,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         if (inputs.length === 0) throw new UsageError('extract needs a file, a folder or - (see winnow extract --help)');
         if (flags.template === true) throw new UsageError('--template needs a file (see winnow template build --help)');
         const workers = parseWorkers(flags.workers);
-        const extractorOptions = markdownOptions(flags, format);
+        const extractorOptions = extractorOptionsOf(flags, format, algo);
         if (inputs.some(isWarcFile)) {
           if (!inputs.every(isWarcFile)) throw new UsageError('extract reads WARC files or HTML pages, not both at once');
           const warc = await runExtractWarc({ files: inputs, algo, format, workers, out: flags.out as string | undefined, write: io.stdout, options: extractorOptions, siteStore: flags.siteStore === true });
