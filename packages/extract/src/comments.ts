@@ -1,5 +1,6 @@
 import type { Block } from '@winnow/dom-blocks';
 import type { Decisions } from './decide.js';
+import { BODY_START_WORDS } from './furniture.js';
 
 /**
  * The comments under an article. WCXB's article golds and Readability leave them out of the main content
@@ -17,8 +18,6 @@ import type { Decisions } from './decide.js';
 
 /** A `class` or `id` naming a comment section or one comment (`comments`, `comment-list`, `comments-area`, `disqus_thread`, …). */
 const COMMENT_NAMES = /(?:^|[\s_-])(?:comments?|commentlist|disqus_thread)(?:$|[\s_-])/i;
-/** The body starts at the first content block of this many words (as for the byline): comments come after it. */
-export const COMMENTS_BODY_START_WORDS = 25;
 export const COMMENTS_REASON = 'in the comments under the article';
 
 const namesOf = (element: Element) => `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
@@ -29,13 +28,13 @@ const NOT_IN_COMMENTS = 2;
 /**
  * Leaves out the comments under an article (`decisions`, changed in place): content inside a block whose
  * `class` or `id` names comments. Nothing changes when the body's start (the first content block of
- * `COMMENTS_BODY_START_WORDS` words) is itself inside such a block: a discussion, or a page whose wrapper
+ * `BODY_START_WORDS` words, as for the byline) is itself inside such a block: a discussion, or a page whose wrapper
  * is named for its comments. Linear: each block's names are read at most once.
  */
 export function dropComments(units: readonly Block[], words: ArrayLike<number>, decisions: Decisions, blockCount: number): void {
   const { content, reasons } = decisions;
   let start = -1;
-  for (let u = 0; u < units.length && start < 0; u++) if (content[u] && words[u] >= COMMENTS_BODY_START_WORDS) start = u;
+  for (let u = 0; u < units.length && start < 0; u++) if (content[u] && words[u] >= BODY_START_WORDS) start = u;
   if (start < 0) return;
   const state = new Uint8Array(blockCount);
   for (let block: Block | null = units[start]; block; block = block.parent) {
