@@ -1,6 +1,7 @@
 import type { Block } from '@winnow/dom-blocks';
 import type { Decisions } from './decide.js';
 import { BODY_START_WORDS } from './furniture.js';
+import { classAndId } from './features.js';
 
 /**
  * The comments under an article. WCXB's article golds and Readability leave them out of the main content
@@ -20,7 +21,6 @@ import { BODY_START_WORDS } from './furniture.js';
 const COMMENT_NAMES = /(?:^|[\s_-])(?:comments?|commentlist|disqus_thread)(?:$|[\s_-])/i;
 export const COMMENTS_REASON = 'in the comments under the article';
 
-const namesOf = (element: Element) => `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
 const UNKNOWN = 0;
 const IN_COMMENTS = 1;
 const NOT_IN_COMMENTS = 2;
@@ -38,7 +38,7 @@ export function dropComments(units: readonly Block[], words: ArrayLike<number>, 
   if (start < 0) return;
   const state = new Uint8Array(blockCount);
   for (let block: Block | null = units[start]; block; block = block.parent) {
-    if (COMMENT_NAMES.test(namesOf(block.element))) return;
+    if (COMMENT_NAMES.test(classAndId(block.element))) return;
     state[block.index] = NOT_IN_COMMENTS;
   }
   const chain: Block[] = [];
@@ -46,7 +46,7 @@ export function dropComments(units: readonly Block[], words: ArrayLike<number>, 
     if (!content[u]) continue;
     // Up to the first block already known, or named for comments; every block passed on the way shares its answer.
     let block: Block | null = units[u];
-    while (block && state[block.index] === UNKNOWN && !COMMENT_NAMES.test(namesOf(block.element))) {
+    while (block && state[block.index] === UNKNOWN && !COMMENT_NAMES.test(classAndId(block.element))) {
       chain.push(block);
       block = block.parent;
     }

@@ -113,7 +113,7 @@ export function featureMatrix(features: FeatureRows, unitCount: number): Float32
  * keywords are found in it, without the class list a DOM may build for `getAttribute('class')` (linkedom
  * does, at a cost larger than the rest of this function).
  */
-function classAndId(element: Element): string {
+export function classAndId(element: Element): string {
   const className = element.getAttributeNode?.('class')?.value ?? '';
   return `${className} ${element.getAttribute?.('id') ?? ''}`.toLowerCase();
 }

@@ -1,5 +1,6 @@
 import type { Block } from '@winnow/dom-blocks';
 import type { Decisions } from './decide.js';
+import { classAndId } from './features.js';
 
 /**
  * An article's furniture: the parts of a story page that the page's metadata already holds or that
@@ -28,12 +29,11 @@ const CAPTION_NAMES = /caption|credit/i;
 const BYLINE_INSIDE = '[rel="author"], [itemprop~="author"], [class*="byline" i], [class*="author" i]';
 
 const normalised = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-const namesOf = (element: Element) => `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
 
 function isBylineElement(element: Element): boolean {
   if ((element.getAttribute('rel') ?? '').toLowerCase() === 'author') return true;
   if ((element.getAttribute('itemprop') ?? '').toLowerCase().includes('author')) return true;
-  return BYLINE_NAMES.test(namesOf(element));
+  return BYLINE_NAMES.test(classAndId(element));
 }
 
 /**
@@ -71,7 +71,7 @@ export function dropArticleFurniture(units: readonly Block[], words: ArrayLike<n
         continue;
       }
     }
-    if (!keepCaptions && CAPTION_NAMES.test(namesOf(unit.element))) {
+    if (!keepCaptions && CAPTION_NAMES.test(classAndId(unit.element))) {
       content[u] = 0;
       reasons[u] = 'caption or credit';
     }
